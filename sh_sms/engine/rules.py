@@ -146,8 +146,10 @@ def _enact(s: GameState, seat: int, card: object, events: list[Event]) -> None:
     end_session(s, card, events)
 
 
-def _propose_veto(s: GameState, seat: int, _arg: object, events: list[Event]) -> None:
+def _propose_veto(s: GameState, seat: int, arg: object, events: list[Event]) -> None:
     _require(seat, s.chancellor)
+    if arg is not None:
+        raise IllegalAction(E.INVALID_TARGET)
     if not s.veto_unlocked:
         raise IllegalAction(E.VETO_LOCKED)
     if s.veto_proposed:
