@@ -1,0 +1,49 @@
+# The venv is built on first use and rebuilt whenever pyproject.toml changes.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+# What `make run` starts. Once the web app exists, switch to serving it, e.g.:
+# RUN_CMD ?= $(BIN)/flask --app app run --port $${PORT:-5000}
+RUN_CMD ?= $(BIN)/sh-sms demo
+
+.DEFAULT_GOAL := help
+.PHONY: help run test lint bench clean
+
+help:
+	@echo "make run     set up, then run the app (for now: a demo game between bots)"
+	@echo "make test    set up, then lint and run the whole suite (PYTEST_ARGS=... passes through)"
+	@echo "make lint    ruff check"
+	@echo "make bench   run every benchmarks/*.py"
+	@echo "make clean   remove the venv, caches and local *.db files"
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || { \
+	  $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	    echo "error: sh-sms needs Python >= 3.11, but '$(PYTHON)' is: $$($(PYTHON) -V 2>&1)." >&2; \
+	    echo "       Install a newer Python or run: make PYTHON=python3.12 ..." >&2; exit 1; }; \
+	  echo "creating $(VENV) with $$($(PYTHON) -V)"; \
+	  $(PYTHON) -m venv $(VENV); }
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $@
+
+run: $(STAMP)
+	$(RUN_CMD)
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+bench: $(STAMP)
+	@set -e; for f in $(wildcard benchmarks/*.py); do echo "== $$f"; $(BIN)/python $$f; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -f *.db

@@ -1,0 +1,3 @@
+"""Secret Hitler played by SMS."""
+
+__version__ = "0.1.0"
