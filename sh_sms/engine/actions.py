@@ -15,8 +15,11 @@ ENACT = "enact"  # the Chancellor enacts one of two (the other is discarded)
 PROPOSE_VETO = "veto"
 ANSWER_VETO = "veto_answer"
 # Power actions are named after the power they use.
-POWER_ACTIONS = {INVESTIGATE: "investigate", SPECIAL_ELECTION: "special_election",
-                 EXECUTION: "execute"}
+POWER_ACTIONS = {
+    INVESTIGATE: "investigate",
+    SPECIAL_ELECTION: "special_election",
+    EXECUTION: "execute",
+}
 
 
 class Action(NamedTuple):

@@ -53,8 +53,9 @@ def finish(s: GameState, winner: str, reason: str, events: list[Event]) -> None:
     s.reason = reason
     s.hand = []
     s.power = None
-    events.append(Event("game_over", EVERYONE, {"winner": winner, "reason": reason,
-                                                "roles": list(s.roles)}))
+    events.append(
+        Event("game_over", EVERYONE, {"winner": winner, "reason": reason, "roles": list(s.roles)})
+    )
 
 
 def reshuffle_if_needed(s: GameState, events: list[Event]) -> None:
@@ -76,8 +77,13 @@ def enact(s: GameState, card: str, by_chaos: bool, events: list[Event]) -> bool:
     else:
         s.fascist += 1
     s.tracker = 0
-    events.append(Event("enacted", EVERYONE, {"policy": card, "chaos": by_chaos,
-                                              "liberal": s.liberal, "fascist": s.fascist}))
+    events.append(
+        Event(
+            "enacted",
+            EVERYONE,
+            {"policy": card, "chaos": by_chaos, "liberal": s.liberal, "fascist": s.fascist},
+        )
+    )
     if s.liberal >= LIBERAL_TO_WIN:
         finish(s, LIBERAL_WIN, BY_POLICIES, events)
         return True

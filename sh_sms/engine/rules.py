@@ -44,7 +44,10 @@ _POWER_OF_ACTION = {kind: power for power, kind in POWER_ACTIONS.items()}
 
 
 def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[Event]]:
-    """Apply `action` by `seat`; return (new state, events). Raises IllegalAction, state untouched."""
+    """Apply `action` by `seat`; return (new state, events).
+
+    Raises IllegalAction with a reason code, leaving `state` untouched.
+    """
     if state.phase == OVER:
         raise IllegalAction(E.GAME_OVER)
     if not (type(seat) is int and 0 <= seat < len(state.alive)):
@@ -104,9 +107,18 @@ def _vote(s: GameState, seat: int, ja: object, events: list[Event]) -> None:
     passed = ayes * 2 > sum(alive)  # strictly more than half of the living (R6)
     s.last_votes = votes
     s.votes = None
-    events.append(Event("election", EVERYONE, {"president": s.president,
-                                               "chancellor": s.chancellor,
-                                               "votes": votes, "passed": passed}))
+    events.append(
+        Event(
+            "election",
+            EVERYONE,
+            {
+                "president": s.president,
+                "chancellor": s.chancellor,
+                "votes": votes,
+                "passed": passed,
+            },
+        )
+    )
     if not passed:
         advance_tracker(s, events)
         return
@@ -117,7 +129,9 @@ def _vote(s: GameState, seat: int, ja: object, events: list[Event]) -> None:
     s.hand, s.draw = s.draw[:3], s.draw[3:]
     s.phase = PRESIDENT_DISCARD
     events.append(Event("drawn", s.president, {"cards": s.hand}))
-    events.append(Event("session", EVERYONE, {"president": s.president}))
+    events.append(
+        Event("session", EVERYONE, {"president": s.president, "chancellor": s.chancellor})
+    )
 
 
 def _without(hand: list[str], card: object) -> list[str]:

@@ -39,8 +39,16 @@ def new_game(
     deck = ["L"] * LIBERAL_POLICIES + ["F"] * FASCIST_POLICIES
     rng.shuffle(deck)
     first = rng.randrange(len(names))
-    state = GameState(seed=seed, names=names, roles=roles, alive=[True] * len(names),
-                      draw=deck, discards=[], hand=[], rotation=first)
+    state = GameState(
+        seed=seed,
+        names=names,
+        roles=roles,
+        alive=[True] * len(names),
+        draw=deck,
+        discards=[],
+        hand=[],
+        rotation=first,
+    )
     events = [Event("dealt", seat, knowledge(state, seat)) for seat in range(len(names))]
     start_round(state, first, events)
     return state, events

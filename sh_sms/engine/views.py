@@ -13,7 +13,9 @@ def public_view(s: GameState) -> dict:
     return {
         "phase": s.phase,
         "round": s.round,
-        "players": [{"seat": p, "name": name, "alive": s.alive[p]} for p, name in enumerate(s.names)],
+        "players": [
+            {"seat": p, "name": name, "alive": s.alive[p]} for p, name in enumerate(s.names)
+        ],
         "president": None if over else s.president,
         "chancellor": None if over else s.chancellor,
         "liberal": s.liberal,
