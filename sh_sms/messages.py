@@ -1,0 +1,103 @@
+"""Wording: engine events and views become texts through templates/sms/*.txt."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from .engine import Event, GameState, legal_actions
+from .engine.actions import ENACT, PROPOSE_VETO, awaiting
+from .engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VOTE
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "sms"
+SMS_MAX = 1600  # Twilio's limit for one message body
+# Public events kept for the log and the board page but not worth a text to every phone.
+LOG_ONLY = frozenset({"passed"})
+
+
+@cache
+def _env() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=False,
+        undefined=StrictUndefined,
+        keep_trailing_newline=False,
+    )
+
+
+def render(template: str, **context) -> str:
+    """Render `templates/sms/<template>.txt` with `context`, stripped of outer whitespace."""
+    return _env().get_template(f"{template}.txt").render(**context).strip()
+
+
+def _naming(state: GameState) -> dict:
+    names = state.names
+    return {
+        "name": lambda seat: names[seat],
+        "names": lambda seats: ", ".join(names[s] for s in seats),
+        "letters": " ".join,
+    }
+
+
+def event_text(event: Event, state: GameState) -> str:
+    """The text of one event, as any player allowed to see it reads it."""
+    data = dict(event.data)
+    if event.kind == "election":
+        votes = data.pop("votes")
+        data["ja"] = [p for p, v in enumerate(votes) if v is True]
+        data["nein"] = [p for p, v in enumerate(votes) if v is False]
+    return render(f"event/{event.kind}", **_naming(state), **data)
+
+
+def prompt_text(state: GameState, seat: int) -> str:
+    """What `seat` must do now and how, or '' when the game is not waiting on them."""
+    if seat not in awaiting(state):
+        return ""
+    phase = state.phase
+    legal = legal_actions(state, seat)
+    context = {"president": state.president, "chancellor": state.chancellor}
+    if phase == NOMINATE:
+        context["eligible"] = [a.arg for a in legal]
+    elif phase == PRESIDENT_DISCARD:
+        context["choices"] = [a.arg for a in legal]
+    elif phase == CHANCELLOR_ENACT:
+        context["choices"] = [a.arg for a in legal if a.kind == ENACT]
+        context["can_veto"] = any(a.kind == PROPOSE_VETO for a in legal)
+    elif phase == POWER:
+        context["power"] = state.power
+        context["targets"] = [a.arg for a in legal]
+    elif phase != VOTE:
+        context["phase"] = phase
+    return render(f"prompt/{phase}", **_naming(state), **context)
+
+
+def step_texts(
+    before: GameState | None, after: GameState, events: list[Event]
+) -> dict[int, list[str]]:
+    """Per seat, the texts one step produces: the events it may see, then what it must do next.
+
+    A seat is prompted when the step opened a new decision for it (a new phase or round), so a
+    voter is not re-prompted each time somebody else votes.
+    """
+    texts: dict[int, list[str]] = {seat: [] for seat in range(after.players)}
+    for event in events:
+        if event.kind in LOG_ONLY:
+            continue
+        text = event_text(event, after)
+        for seat in texts if event.to is None else (event.to,):
+            texts[seat].append(text)
+    new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
+    if new_decision:
+        for seat in awaiting(after):
+            prompt = prompt_text(after, seat)
+            if prompt:
+                texts[seat].append(prompt)
+    return texts
+
+
+def join(parts: list[str]) -> str:
+    """Join the texts for one recipient into one SMS body (Twilio allows 1600 characters)."""
+    body = "\n".join(p for p in parts if p)
+    return body if len(body) <= SMS_MAX else body[: SMS_MAX - 3] + "..."
