@@ -1,20 +1,25 @@
-"""Command line entry point: `sh-sms <command>`."""
+"""Command line entry point: `sh-sms <command> [options]`."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+
+# Each command is a module with a `main(argv)`; imported lazily so one command's needs stay its own.
+COMMANDS = {
+    "demo": ("sh_sms.demo", "play a demo game between bots and print it"),
+}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse `argv` (default: sys.argv) and run the chosen subcommand; return the exit status."""
+    """Parse `argv` (default: sys.argv) and run the chosen command; return the exit status."""
     parser = argparse.ArgumentParser(prog="sh-sms", description="Secret Hitler played by SMS.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.add_parser("demo", help="play a demo game between bots and print it")
-    args = parser.parse_args(argv)
-
-    if args.command == "demo":
-        from sh_sms.demo import main as demo  # imported lazily: only this command needs it
-
-        return demo() or 0
-    parser.print_help()
-    return 2
+    for name, (_module, help_text) in COMMANDS.items():
+        commands.add_parser(name, help=help_text, add_help=False)
+    args, rest = parser.parse_known_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    module = importlib.import_module(COMMANDS[args.command][0])
+    return module.main(rest) or 0
