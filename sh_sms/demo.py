@@ -32,7 +32,7 @@ def _print_step(state, events, actor: str | None, prompts: bool) -> None:
         if event.kind in LOG_ONLY:
             continue
         who = "*" if event.to is None else f"[{state.names[event.to]}]"
-        print(f"  {who} {event_text(event, state)}")
+        print(f"  {who} {event_text(event, state.names)}")
     if prompts:
         for seat in range(state.players):
             prompt = prompt_text(state, seat)

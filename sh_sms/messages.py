@@ -32,8 +32,7 @@ def render(template: str, **context) -> str:
     return _env().get_template(f"{template}.txt").render(**context).strip()
 
 
-def _naming(state: GameState) -> dict:
-    names = state.names
+def _naming(names: list[str]) -> dict:
     return {
         "name": lambda seat: names[seat],
         "names": lambda seats: ", ".join(names[s] for s in seats),
@@ -41,14 +40,14 @@ def _naming(state: GameState) -> dict:
     }
 
 
-def event_text(event: Event, state: GameState) -> str:
+def event_text(event: Event, names: list[str]) -> str:
     """The text of one event, as any player allowed to see it reads it."""
     data = dict(event.data)
     if event.kind == "election":
         votes = data.pop("votes")
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
-    return render(f"event/{event.kind}", **_naming(state), **data)
+    return render(f"event/{event.kind}", **_naming(names), **data)
 
 
 def prompt_text(state: GameState, seat: int) -> str:
@@ -70,7 +69,7 @@ def prompt_text(state: GameState, seat: int) -> str:
         context["targets"] = [a.arg for a in legal]
     elif phase != VOTE:
         context["phase"] = phase
-    return render(f"prompt/{phase}", **_naming(state), **context)
+    return render(f"prompt/{phase}", **_naming(state.names), **context)
 
 
 def step_texts(
@@ -85,7 +84,7 @@ def step_texts(
     for event in events:
         if event.kind in LOG_ONLY:
             continue
-        text = event_text(event, after)
+        text = event_text(event, after.names)
         for seat in texts if event.to is None else (event.to,):
             texts[seat].append(text)
     new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)

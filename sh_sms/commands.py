@@ -1,0 +1,263 @@
+"""Text -> Command or ParseError: what one inbound SMS asks for, as data (pure, no wording)."""
+
+from __future__ import annotations
+
+import difflib
+import string
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sh_sms.players import valid_name
+
+EMPTY = "empty"
+NEAR_MISS = "near_miss"
+MISSING_ARG = "missing_arg"
+BAD_ARG = "bad_arg"
+EXTRA_WORDS = "extra_words"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command: canonical verb, its argument, and (JOIN only) the player's name."""
+
+    verb: str
+    arg: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class ParseError:
+    """Why a text is not a command: a code, the command word to suggest, the verb if known."""
+
+    code: str
+    suggestion: str | None = None
+    verb: str | None = None
+
+
+# Each verb and the words that mean it (matched case-insensitively); players are taught the first.
+SPELLINGS: dict[str, tuple[str, ...]] = {
+    "new": ("NEW", "CREATE"),
+    "join": ("JOIN",),
+    "start": ("START", "UNSTOP"),
+    "leave": ("LEAVE",),
+    "kick": ("KICK",),
+    "end": ("END",),
+    "nominate": ("NOM", "NOMINATE"),
+    "ja": ("JA",),
+    "yes": ("YES", "Y"),
+    "nein": ("NEIN",),
+    "no": ("NO",),
+    "discard": ("DISCARD",),
+    "enact": ("ENACT",),
+    "veto": ("VETO",),
+    "investigate": ("INVESTIGATE", "INV"),
+    "elect": ("ELECT", "SPECIAL"),
+    "execute": ("EXECUTE", "KILL", "SHOOT"),
+    "status": ("STATUS",),  # "?" alone is handled in parse: it is all punctuation
+    "role": ("ROLE",),
+    "hand": ("HAND",),
+    "who": ("WHO", "PLAYERS"),
+    "log": ("LOG", "HISTORY"),
+    "help": ("HELP", "COMMANDS"),
+    "say": ("SAY",),
+    "stop": ("STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "QUIT"),
+}
+# Every word players may type first (case-folded) -> its verb.
+ALIASES: dict[str, str] = {
+    word.casefold(): verb for verb, words in SPELLINGS.items() for word in words
+}
+# The word players are taught for each verb (help texts, suggestions).
+COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.items()} | {
+    "end_yes": "END YES",
+    "veto_yes": "VETO YES",
+    "veto_no": "VETO NO",
+}
+
+NO_ARG_VERBS = frozenset(
+    {"start", "leave", "ja", "nein", "yes", "no", "status", "role", "hand", "who", "log", "stop"}
+)
+PLAYER_VERBS = frozenset({"kick", "nominate", "investigate", "elect", "execute"})
+POLICY_VERBS = frozenset({"discard", "enact"})
+POLICY_WORDS = {
+    "l": "L",
+    "lib": "L",
+    "liberal": "L",
+    "f": "F",
+    "fas": "F",
+    "fasc": "F",
+    "fascist": "F",
+}
+# The second word of END YES, VETO YES, VETO NO.
+CONFIRM_WORDS = {
+    "end": {"yes": "end_yes", "y": "end_yes"},
+    "veto": {"yes": "veto_yes", "y": "veto_yes", "no": "veto_no"},
+}
+
+# A typo of SAY is talk anyway, so it is no near-miss target.
+NEAR_MISS_TARGETS = tuple(word for word in ALIASES if word != "say")
+# Ordinary words within typo distance of a command word: they start talk, not "did you mean".
+TALK_WORDS = frozenset(
+    """lol lot low long lag dog leg now not nor non mom why whom whoa whos and send ends tend
+    band land hard hang handy hands few knew news yet hell held helps will bill fill hill till
+    skill rule roll hole rose roles quite quiet quiz exact short shout shook smart star stars
+    stark stare select erect eject joint coin pick step top shop chance relate social discord
+    excuse comments dominate states statue""".split()  # noqa: SIM905 (a list is 75 lines)
+)
+
+CODE_LEN = 4
+SHORT_WORD = 4  # a first word this short is a near miss only in a text of at most 2 words
+SHORT_TEXT = 2
+
+
+def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
+    """Return the Command `text` asks for, or a ParseError; any text that is no command is talk.
+
+    `names` (optional): the game's player names; a first word equal to one is never a near miss.
+    """
+    stripped = text.strip()
+    words = [_rstrip_filler(w) for w in _rstrip_filler(stripped).split()]
+    if not words:
+        if stripped and set("".join(stripped.split())) == {"?"}:
+            return Command("status")
+        return ParseError(EMPTY)
+    verb = ALIASES.get(words[0].casefold())
+    if verb is None:
+        guess = _near_miss(words[0], len(words), names)
+        if guess is not None:
+            return ParseError(NEAR_MISS, COMMAND_WORDS[guess], guess)
+        return Command("say", stripped)
+    rest = [w for w in words[1:] if w]
+    if verb == "say":
+        return _say(stripped)
+    if verb in NO_ARG_VERBS:
+        return _error(EXTRA_WORDS, verb) if rest else Command(verb)
+    if verb in CONFIRM_WORDS:
+        return _confirm(verb, rest)
+    if verb == "help":
+        return Command("help", _help_topic(rest))
+    if not rest:
+        return ParseError(MISSING_ARG, verb=verb)
+    if verb == "new":
+        return Command(verb, rest[0]) if len(rest) == 1 and valid_name(rest[0]) else _bad(verb)
+    if verb == "join":
+        return _join(rest)
+    if len(rest) > 1:
+        return _error(EXTRA_WORDS, verb)
+    if verb in POLICY_VERBS:
+        policy = POLICY_WORDS.get(rest[0].casefold())
+        return Command(verb, policy) if policy else _bad(verb)
+    return Command(verb, rest[0])  # PLAYER_VERBS: resolved by players.resolve_player
+
+
+def _error(code: str, verb: str) -> ParseError:
+    return ParseError(code, COMMAND_WORDS[verb], verb)
+
+
+def _bad(verb: str) -> ParseError:
+    return ParseError(BAD_ARG, verb=verb)
+
+
+def _say(stripped: str) -> Command | ParseError:
+    parts = stripped.split(None, 1)
+    talk = parts[1].strip() if len(parts) == 2 else ""
+    if not any(not _is_filler(ch) for ch in talk):
+        return ParseError(MISSING_ARG, verb="say")
+    return Command("say", talk)
+
+
+def _confirm(verb: str, rest: list[str]) -> Command | ParseError:
+    """END / END YES, VETO / VETO YES / VETO NO."""
+    if not rest:
+        return Command(verb)
+    second = CONFIRM_WORDS[verb]
+    full = second.get(rest[0].casefold())
+    if full is not None:
+        return _error(EXTRA_WORDS, full) if len(rest) > 1 else Command(full)
+    if len(rest) == 1:
+        guess = _closest(_letters(rest[0]), second)
+        if guess is not None:
+            return _error(NEAR_MISS, second[guess])
+    return _error(EXTRA_WORDS, verb)
+
+
+def _join(rest: list[str]) -> Command | ParseError:
+    code = rest[0]
+    if not (len(code) == CODE_LEN and code.isascii() and code.isalpha()):
+        return _bad("join")
+    if len(rest) == 1:
+        return ParseError(MISSING_ARG, verb="join")
+    if len(rest) > 2 or not valid_name(rest[1]):
+        return _bad("join")
+    return Command("join", code.upper(), name=rest[1])
+
+
+def _help_topic(rest: list[str]) -> str | None:
+    """HELP NOM -> "nominate"; an unknown single word is passed on as typed."""
+    if not rest:
+        return None
+    topic = ALIASES.get(rest[0].casefold())
+    if topic is not None:
+        return topic
+    return rest[0] if len(rest) == 1 else None
+
+
+def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
+    """Return the verb whose word `first` is a typo of, if it is one."""
+    word = _letters(first)
+    if len(word) <= 2 or word in TALK_WORDS:
+        return None
+    if len(word) <= SHORT_WORD and word_count > SHORT_TEXT:
+        return None
+    if first.casefold() in {n.casefold() for n in names}:
+        return None
+    if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
+        return ALIASES[word]
+    best = _closest(word, NEAR_MISS_TARGETS)
+    return ALIASES[best] if best is not None else None
+
+
+def _closest(word: str, targets: Iterable[str]) -> str | None:
+    """Return the target within typo distance of `word` (the nearest, then the most alike)."""
+    ranked = []
+    for order, target in enumerate(targets):
+        # Two edits only between long words: "killed" is not a typo of "kill".
+        limit = 2 if len(word) >= 6 and len(target) >= 6 else 1
+        if len(word) <= 2 or abs(len(word) - len(target)) > limit:
+            continue
+        dist = distance(word, target)
+        if dist <= limit:
+            ratio = difflib.SequenceMatcher(None, word, target).ratio()
+            ranked.append((dist, -ratio, order, target))
+    return min(ranked)[3] if ranked else None
+
+
+def distance(a: str, b: str) -> int:
+    """Return the Damerau-Levenshtein distance (optimal string alignment) between a and b."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def _letters(word: str) -> str:
+    return "".join(ch for ch in word.casefold() if ch.isalpha())
+
+
+def _is_filler(ch: str) -> bool:
+    """Punctuation, spaces and invisible characters: ignored at the end of a command."""
+    return ch in string.punctuation or unicodedata.category(ch)[0] in "PZC"
+
+
+def _rstrip_filler(text: str) -> str:
+    end = len(text)
+    while end and _is_filler(text[end - 1]):
+        end -= 1
+    return text[:end]

@@ -1,0 +1,52 @@
+"""Player names and references: a name, a unique name prefix or a 1-based seat number."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+NAME_MAX = 12
+
+NO_SUCH_PLAYER = "no_such_player"
+AMBIGUOUS = "ambiguous"
+
+
+@dataclass(frozen=True)
+class ResolveError:
+    """Why a player reference matched no one (`no_such_player`) or several (`ambiguous`)."""
+
+    code: str
+    candidates: list[int] = field(default_factory=list)
+
+
+def valid_name(name: str) -> bool:
+    """Return True if `name` is 1-12 ASCII letters or digits (one word, GSM-7 safe)."""
+    return (
+        isinstance(name, str) and 1 <= len(name) <= NAME_MAX and name.isascii() and name.isalnum()
+    )
+
+
+def resolve_player(ref: str, names: list[str]) -> int | ResolveError:
+    """Return the 0-based index in `names` (seat order) that `ref` means, or a ResolveError.
+
+    Tried in order: an exact name (case-insensitive), a seat number, a name prefix unique among
+    all `names` (the dead included: the caller filters eligibility).
+    """
+    key = ref.strip().lstrip("#@").strip().casefold()
+    if not key:
+        return ResolveError(NO_SUCH_PLAYER)
+    exact = [i for i, name in enumerate(names) if name.casefold() == key]
+    if exact:
+        return _one(exact)
+    if key.isascii() and key.isdigit():
+        # A digits-only reference is a seat number, never a prefix ("1" must not mean "12").
+        seat = int(key)
+        return seat - 1 if 1 <= seat <= len(names) else ResolveError(NO_SUCH_PLAYER)
+    return _one([i for i, name in enumerate(names) if name.casefold().startswith(key)])
+
+
+def _one(matches: list[int]) -> int | ResolveError:
+    if not matches:
+        return ResolveError(NO_SUCH_PLAYER)
+    if len(matches) > 1:
+        return ResolveError(AMBIGUOUS, matches)
+    return matches[0]

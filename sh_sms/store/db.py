@@ -1,0 +1,47 @@
+"""Database engines and the one-transaction-per-text unit of work."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, create_engine, select
+
+from .models import Game
+
+
+def make_engine(url: str) -> Engine:
+    """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn, _record) -> None:
+        dbapi_conn.isolation_level = None  # let SQLAlchemy's BEGIN below decide
+        cursor = dbapi_conn.cursor()
+        if ":memory:" not in url and url != "sqlite://":
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn) -> None:
+        # Take the write lock at the start, so two texts for one game run one after the other.
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Session]:
+    """One unit of work: commit when the block ends normally, roll back on any error."""
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+def lock_game(session: Session, game_id: int) -> Game | None:
+    """Load a game row for update (`SELECT ... FOR UPDATE`; SQLite already holds the lock)."""
+    return session.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
