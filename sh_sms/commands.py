@@ -77,6 +77,8 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
 NO_ARG_VERBS = frozenset(
     {"start", "leave", "ja", "nein", "yes", "no", "status", "role", "hand", "who", "log", "stop"}
 )
+# Info commands that often open ordinary talk ("who is Hitler?"): with more words, they are talk.
+CHATTY_VERBS = frozenset({"who", "log"})
 PLAYER_VERBS = frozenset({"kick", "nominate", "investigate", "elect", "execute"})
 POLICY_VERBS = frozenset({"discard", "enact"})
 POLICY_WORDS = {
@@ -131,7 +133,9 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     if verb == "say":
         return _say(stripped)
     if verb in NO_ARG_VERBS:
-        return _error(EXTRA_WORDS, verb) if rest else Command(verb)
+        if not rest:
+            return Command(verb)
+        return Command("say", stripped) if verb in CHATTY_VERBS else _error(EXTRA_WORDS, verb)
     if verb in CONFIRM_WORDS:
         return _confirm(verb, rest)
     if verb == "help":

@@ -1,0 +1,28 @@
+"""Phone numbers: normalise what Twilio (or the simulator) sends, and mask them for logs."""
+
+from __future__ import annotations
+
+import phonenumbers
+
+
+def normalize(raw: str | None, region: str = "US") -> str | None:
+    """Return the number in E.164 form, or None if it is not a plausible phone number."""
+    if not raw or len(raw) > 32:
+        return None
+    try:
+        parsed = phonenumbers.parse(raw.strip(), region)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_possible_number(parsed):
+        return None
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+
+
+def mask(number: str | None) -> str:
+    """A number safe for info-level logs: country code and last four digits only."""
+    if not number:
+        return "-"
+    digits = number.lstrip("+")
+    if len(digits) <= 4:
+        return "+" + "*" * len(digits)
+    return "+" + digits[:1] + "*" * (len(digits) - 5) + digits[-4:]

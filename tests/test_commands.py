@@ -1,0 +1,432 @@
+"""Table tests for sh_sms.commands.parse: every command, alias and error code."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sh_sms.commands import (
+    ALIASES,
+    CHATTY_VERBS,
+    COMMAND_WORDS,
+    NEAR_MISS_TARGETS,
+    NO_ARG_VERBS,
+    POLICY_WORDS,
+    TALK_WORDS,
+    Command,
+    ParseError,
+    _closest,
+    distance,
+    parse,
+)
+
+C = Command
+
+
+def cases(table):
+    """Turn (text, expected) rows into pytest params whose id is the text itself."""
+    return [pytest.param(text, expected, id=repr(text)) for text, expected in table]
+
+
+# Every command and alias of SMS.md's table, in its plain form.
+COMMANDS = [
+    ("NEW Ana", C("new", "Ana")),
+    ("CREATE Ana", C("new", "Ana")),
+    ("JOIN ABCD Bob", C("join", "ABCD", name="Bob")),
+    ("START", C("start")),
+    ("LEAVE", C("leave")),
+    ("KICK bob", C("kick", "bob")),
+    ("END", C("end")),
+    ("END YES", C("end_yes")),
+    ("NOM bob", C("nominate", "bob")),
+    ("NOMINATE bob", C("nominate", "bob")),
+    ("JA", C("ja")),
+    ("YES", C("yes")),
+    ("Y", C("yes")),
+    ("NEIN", C("nein")),
+    ("NO", C("no")),
+    ("DISCARD L", C("discard", "L")),
+    ("DISCARD F", C("discard", "F")),
+    ("ENACT L", C("enact", "L")),
+    ("ENACT F", C("enact", "F")),
+    ("VETO", C("veto")),
+    ("VETO YES", C("veto_yes")),
+    ("VETO NO", C("veto_no")),
+    ("INVESTIGATE cy", C("investigate", "cy")),
+    ("INV cy", C("investigate", "cy")),
+    ("ELECT cy", C("elect", "cy")),
+    ("SPECIAL cy", C("elect", "cy")),
+    ("EXECUTE cy", C("execute", "cy")),
+    ("KILL cy", C("execute", "cy")),
+    ("SHOOT cy", C("execute", "cy")),
+    ("STATUS", C("status")),
+    ("?", C("status")),
+    ("ROLE", C("role")),
+    ("HAND", C("hand")),
+    ("WHO", C("who")),
+    ("PLAYERS", C("who")),
+    ("LOG", C("log")),
+    ("HISTORY", C("log")),
+    ("HELP", C("help")),
+    ("COMMANDS", C("help")),
+    ("HELP NOM", C("help", "nominate")),
+    ("SAY hello all", C("say", "hello all")),
+    ("STOP", C("stop")),
+    ("STOPALL", C("stop")),
+    ("UNSUBSCRIBE", C("stop")),
+    ("CANCEL", C("stop")),
+    ("QUIT", C("stop")),
+    ("UNSTOP", C("start")),
+]
+
+
+KEYWORDS = set(ALIASES) | set(POLICY_WORDS)
+
+
+@pytest.mark.parametrize("text, expected", cases(COMMANDS))
+def test_every_command_and_alias(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", cases(COMMANDS))
+def test_commands_are_case_insensitive(text, expected):
+    for change in (str.lower, str.title, str.swapcase):
+        words = [change(w) if w.lower() in KEYWORDS else w for w in text.split()]
+        assert parse(" ".join(words)) == expected
+
+
+VARIANTS = [
+    ("ja!", C("ja")),
+    ("Ja.", C("ja")),
+    ("  JA  ", C("ja")),
+    ("nein!!!", C("nein")),
+    ("ja !", C("ja")),
+    ("ja\u200b", C("ja")),
+    (" Nom bob. ", C("nominate", "bob")),
+    ("nom   bob", C("nominate", "bob")),
+    ("nom\tbob", C("nominate", "bob")),
+    ("NoM BoB!", C("nominate", "BoB")),
+    ("nom #3", C("nominate", "#3")),
+    ("nom @bob", C("nominate", "@bob")),
+    ("kill 3.", C("execute", "3")),
+    ("status?", C("status")),
+    ("??", C("status")),
+    (" ? ", C("status")),
+    ("who?", C("who")),
+    ("help?", C("help")),
+    ("end yes!", C("end_yes")),
+    ("End  Yes", C("end_yes")),
+    ("end y", C("end_yes")),
+    ("veto yes.", C("veto_yes")),
+    ("veto y", C("veto_yes")),
+    ("Veto No!", C("veto_no")),
+    ("y?", C("yes")),
+    ("no.", C("no")),
+    ("stop.", C("stop")),
+    ("Start!", C("start")),
+]
+
+
+@pytest.mark.parametrize("text, expected", cases(VARIANTS))
+def test_case_spacing_and_trailing_punctuation(text, expected):
+    assert parse(text) == expected
+
+
+POLICY_ARGS = sorted(
+    {
+        (word, letter)
+        for spelling, letter in POLICY_WORDS.items()
+        for word in (spelling, spelling.upper(), spelling.title())
+    }
+)
+
+
+@pytest.mark.parametrize("verb", ["discard", "enact"])
+@pytest.mark.parametrize("word, letter", POLICY_ARGS, ids=[w for w, _ in POLICY_ARGS])
+def test_policy_words(verb, word, letter):
+    assert parse(f"{verb} {word}") == C(verb, letter)
+    assert parse(f"{verb.upper()} {word}.") == C(verb, letter)
+
+
+NAMES_AND_CODES = [
+    ("new ana", C("new", "ana")),
+    ("NEW AnA", C("new", "AnA")),
+    ("new x", C("new", "x")),
+    ("new Bob2", C("new", "Bob2")),
+    ("new 123456789012", C("new", "123456789012")),
+    ("new Ana!", C("new", "Ana")),
+    ("join abcd ana", C("join", "ABCD", name="ana")),
+    ("Join AbCd  Ana.", C("join", "ABCD", name="Ana")),
+    ("join abcd, ana", C("join", "ABCD", name="ana")),
+]
+
+
+@pytest.mark.parametrize("text, expected", cases(NAMES_AND_CODES))
+def test_names_kept_as_typed_and_codes_upper_case(text, expected):
+    assert parse(text) == expected
+
+
+E = ParseError
+ERRORS = [
+    # empty
+    ("", E("empty")),
+    ("   ", E("empty")),
+    ("\n\t", E("empty")),
+    ("...", E("empty")),
+    ("!?!", E("empty")),
+    (" - ", E("empty")),
+    ("\x00", E("empty")),
+    # missing_arg
+    ("NOM", E("missing_arg", verb="nominate")),
+    ("nom.", E("missing_arg", verb="nominate")),
+    ("KICK", E("missing_arg", verb="kick")),
+    ("INV", E("missing_arg", verb="investigate")),
+    ("ELECT", E("missing_arg", verb="elect")),
+    ("SHOOT", E("missing_arg", verb="execute")),
+    ("DISCARD", E("missing_arg", verb="discard")),
+    ("ENACT!", E("missing_arg", verb="enact")),
+    ("NEW", E("missing_arg", verb="new")),
+    ("JOIN", E("missing_arg", verb="join")),
+    ("JOIN ABCD", E("missing_arg", verb="join")),
+    ("SAY", E("missing_arg", verb="say")),
+    ("say  ", E("missing_arg", verb="say")),
+    ("say!!!", E("missing_arg", verb="say")),
+    ("say ...", E("missing_arg", verb="say")),
+    ("say ?", E("missing_arg", verb="say")),
+    # bad_arg
+    ("DISCARD X", E("bad_arg", verb="discard")),
+    ("enact lf", E("bad_arg", verb="enact")),
+    ("discard liberals", E("bad_arg", verb="discard")),
+    ("JOIN AB", E("bad_arg", verb="join")),
+    ("JOIN ABCDE Ana", E("bad_arg", verb="join")),
+    ("JOIN AB12 Ana", E("bad_arg", verb="join")),
+    ("JOIN ÀBCD Ana", E("bad_arg", verb="join")),
+    ("JOIN ABCD Ana Smith", E("bad_arg", verb="join")),
+    ("JOIN ABCD O'Neil", E("bad_arg", verb="join")),
+    ("NEW Ana Smith", E("bad_arg", verb="new")),
+    ("NEW 1234567890123", E("bad_arg", verb="new")),
+    ("NEW Zoë", E("bad_arg", verb="new")),
+    ("NEW ana_b", E("bad_arg", verb="new")),
+    # extra_words
+    ("yes I agree", E("extra_words", "YES", "yes")),
+    ("ja, I agree", E("extra_words", "JA", "ja")),
+    ("no way", E("extra_words", "NO", "no")),
+    ("nein nein nein", E("extra_words", "NEIN", "nein")),
+    ("y not", E("extra_words", "YES", "yes")),
+    ("veto it", E("extra_words", "VETO", "veto")),
+    ("veto yes please", E("extra_words", "VETO YES", "veto_yes")),
+    ("end it now", E("extra_words", "END", "end")),
+    ("end yes now", E("extra_words", "END YES", "end_yes")),
+    ("status please", E("extra_words", "STATUS", "status")),
+    ("start the game", E("extra_words", "START", "start")),
+    ("stop it", E("extra_words", "STOP", "stop")),
+    ("role please", E("extra_words", "ROLE", "role")),
+    ("who is hitler", C("say", "who is hitler")),
+    ("log off Bob", C("say", "log off Bob")),
+    ("nom bob cy", E("extra_words", "NOM", "nominate")),
+    ("kill bob now", E("extra_words", "EXECUTE", "execute")),
+    ("discard F please", E("extra_words", "DISCARD", "discard")),
+    ("enact l f", E("extra_words", "ENACT", "enact")),
+    ("ja \U0001f44d", E("extra_words", "JA", "ja")),
+]
+
+
+@pytest.mark.parametrize("text, expected", cases(ERRORS))
+def test_parse_errors(text, expected):
+    assert parse(text) == expected
+
+
+NEAR_MISSES = [
+    ("DISCRAD F", "DISCARD", "discard"),
+    ("NOMINAET bob", "NOM", "nominate"),
+    ("NIEN", "NEIN", "nein"),
+    ("JAA", "JA", "ja"),
+    ("ENACR L", "ENACT", "enact"),
+    ("EXECUTR bob", "EXECUTE", "execute"),
+    ("INVESTIGTE cy", "INVESTIGATE", "investigate"),
+    ("VETOO", "VETO", "veto"),
+    ("NOMM bob", "NOM", "nominate"),
+    ("nien.", "NEIN", "nein"),
+    ("yess", "YES", "yes"),
+    ("yep", "YES", "yes"),
+    ("noo", "NO", "no"),
+    ("dicsard f", "DISCARD", "discard"),
+    ("discrd l", "DISCARD", "discard"),
+    ("descard fascist", "DISCARD", "discard"),
+    ("enacr lib", "ENACT", "enact"),
+    ("exicute bob", "EXECUTE", "execute"),
+    ("KILLL bob", "EXECUTE", "execute"),
+    ("stauts", "STATUS", "status"),
+    ("hepl", "HELP", "help"),
+    ("nom3", "NOM", "nominate"),
+    ("(discard f", "DISCARD", "discard"),
+    ("discard-f", "DISCARD", "discard"),
+    ("discarded F and passed the rest", "DISCARD", "discard"),
+    ("invstgate bob", "INVESTIGATE", "investigate"),
+    ("veto yse", "VETO YES", "veto_yes"),
+    ("end yse", "END YES", "end_yes"),
+    ("veto noo", "VETO NO", "veto_no"),
+]
+
+
+@pytest.mark.parametrize(
+    "text, word, verb", [pytest.param(*row, id=repr(row[0])) for row in NEAR_MISSES]
+)
+def test_near_misses_are_never_relayed(text, word, verb):
+    assert parse(text) == ParseError("near_miss", word, verb)
+
+
+TALK = [
+    "hello everyone",
+    "I think Bob is Hitler",
+    "now what do we do",
+    "lol",
+    "Bob lied",
+    "Hello everyone!",
+    "  trust   me  ",
+    "who's hitler?",
+    "why",
+    "not me",
+    "hell no",
+    "will do",
+    "quite sure it was Cy",
+    "exact same hand as before",
+    "killed the wrong one",
+    "vetoed again?!",
+    "... so who",
+    "-- ja",
+    "ok",
+    "hmm",
+    "\U0001f44d",
+    "Éric ment",
+    "nien nien nien",
+    "jaa jaa jaa jaa",
+]
+
+
+@pytest.mark.parametrize("text", [pytest.param(t, id=repr(t)) for t in TALK])
+def test_other_text_is_talk(text):
+    assert parse(text) == Command("say", text.strip())
+
+
+SAY = [
+    ("SAY hi all", "hi all"),
+    ("say   Bob  is  Hitler!  ", "Bob  is  Hitler!"),
+    ("Say, what now?", "what now?"),
+    ("say ja", "ja"),
+    ("say DISCARD F", "DISCARD F"),
+]
+
+
+@pytest.mark.parametrize("text, talk", cases(SAY))
+def test_say_keeps_case_and_inner_spacing(text, talk):
+    assert parse(text) == Command("say", talk)
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        pytest.param("Jay lied", ["Ana", "Jay"], id="name-like-ja"),
+        pytest.param("john lied", ["John"], id="name-like-join"),
+        pytest.param("Rolf?", ["ROLF"], id="name-like-role"),
+    ],
+)
+def test_player_names_are_never_near_misses(text, names):
+    assert parse(text).code == "near_miss"
+    assert parse(text, names=names) == Command("say", text.strip())
+
+
+@pytest.mark.parametrize(
+    "text, verb",
+    [
+        pytest.param("help nominate", "nominate", id="full-word"),
+        pytest.param("HELP kill", "execute", id="alias"),
+        pytest.param("help veto yes", "veto", id="two-word-command"),
+        pytest.param("help yes", "yes", id="yes"),
+        pytest.param("help xyzzy", "xyzzy", id="unknown-word-raw"),
+        pytest.param("help Xyzzy!", "Xyzzy", id="unknown-word-as-typed"),
+        pytest.param("help me please", None, id="unknown-words-general-help"),
+        pytest.param("commands discard", "discard", id="commands-alias"),
+    ],
+)
+def test_help_topic(text, verb):
+    assert parse(text) == Command("help", verb)
+
+
+@pytest.mark.parametrize("word", sorted(TALK_WORDS))
+def test_talk_words_would_otherwise_be_near_misses(word):
+    assert _closest(word, NEAR_MISS_TARGETS) is not None
+    assert parse(word) == Command("say", word)
+
+
+@pytest.mark.parametrize(
+    "a, b, d",
+    [
+        ("", "", 0),
+        ("nom", "nom", 0),
+        ("", "abc", 3),
+        ("nom", "nomm", 1),
+        ("nein", "nien", 1),
+        ("discard", "discrad", 1),
+        ("ja", "aj", 1),
+        ("ca", "abc", 3),
+        ("kitten", "sitting", 3),
+    ],
+    ids=lambda v: repr(v) if isinstance(v, str) else None,
+)
+def test_distance(a, b, d):
+    assert distance(a, b) == d == distance(b, a)
+
+
+@pytest.mark.parametrize("verb, word", sorted(COMMAND_WORDS.items()))
+def test_every_command_word_parses_to_its_verb(verb, word):
+    result = parse(word)
+    assert result.verb == verb
+    assert ALIASES[word.split()[0].lower()] == verb.split("_")[0]
+
+
+WORDS = [*sorted(ALIASES), "end yes", "veto yes", "veto no", "?"]
+texts = st.one_of(
+    st.text(max_size=2000),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=50),
+    st.builds(
+        lambda w, sep, t: w + sep + t,
+        st.sampled_from(WORDS),
+        st.sampled_from(["", " ", "  ", "\t", "!", ". "]),
+        st.text(max_size=40),
+    ),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(texts)
+def test_parse_never_raises(text):
+    result = parse(text)
+    assert isinstance(result, (Command, ParseError))
+    if isinstance(result, Command):
+        assert result.verb in COMMAND_WORDS
+    else:
+        assert result.code in {"empty", "near_miss", "missing_arg", "bad_arg", "extra_words"}
+        assert result.suggestion is None or result.suggestion in COMMAND_WORDS.values()
+
+
+@settings(max_examples=500, deadline=None)
+@given(texts)
+def test_talk_is_the_original_text_stripped(text):
+    result = parse(text)
+    if isinstance(result, Command) and result.verb == "say":
+        assert result.arg and result.arg == result.arg.strip()
+        assert text.strip().endswith(result.arg)
+        if not text.strip().casefold().startswith("say"):
+            assert result.arg == text.strip()
+
+
+@given(
+    st.sampled_from(sorted(NO_ARG_VERBS - CHATTY_VERBS)), st.text(alphabet="abcxyz ", min_size=1)
+)
+def test_no_arg_command_with_more_words_is_never_a_command_or_talk(verb, more):
+    word = COMMAND_WORDS[verb]
+    result = parse(f"{word} {more}")
+    if more.strip():
+        assert result == ParseError("extra_words", word, verb)
+    else:
+        assert result == Command(verb)
