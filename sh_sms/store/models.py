@@ -24,7 +24,6 @@ class Game(SQLModel, table=True):
     seed: int
     state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     version: int = 0
-    end_requested_by: int | None = None  # player id of a host who sent END, awaiting END YES
     created_at: datetime
     updated_at: datetime
 
