@@ -32,8 +32,10 @@ def render(template: str, **context) -> str:
     return _env().get_template(f"{template}.txt").render(**context).strip()
 
 
-def _naming(names: list[str]) -> dict:
+def naming(names: list[str]) -> dict:
+    """Template helpers that turn seats into names and hands into letters."""
     return {
+        "roster": names,
         "name": lambda seat: names[seat],
         "names": lambda seats: ", ".join(names[s] for s in seats),
         "letters": " ".join,
@@ -47,7 +49,7 @@ def event_text(event: Event, names: list[str]) -> str:
         votes = data.pop("votes")
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
-    return render(f"event/{event.kind}", **_naming(names), **data)
+    return render(f"event/{event.kind}", **naming(names), **data)
 
 
 def prompt_text(state: GameState, seat: int) -> str:
@@ -69,7 +71,7 @@ def prompt_text(state: GameState, seat: int) -> str:
         context["targets"] = [a.arg for a in legal]
     elif phase != VOTE:
         context["phase"] = phase
-    return render(f"prompt/{phase}", **_naming(state.names), **context)
+    return render(f"prompt/{phase}", **naming(state.names), **context)
 
 
 def step_texts(

@@ -128,10 +128,10 @@ def _vote(s: GameState, seat: int, ja: object, events: list[Event]) -> None:
         return
     s.hand, s.draw = s.draw[:3], s.draw[3:]
     s.phase = PRESIDENT_DISCARD
-    events.append(Event("drawn", s.president, {"cards": s.hand}))
     events.append(
         Event("session", EVERYONE, {"president": s.president, "chancellor": s.chancellor})
     )
+    events.append(Event("drawn", s.president, {"cards": s.hand}))
 
 
 def _without(hand: list[str], card: object) -> list[str]:

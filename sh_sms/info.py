@@ -1,0 +1,117 @@
+"""Answers that change nothing: STATUS, ROLE, HAND, WHO, LOG, HELP, refusals and parse errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
+from .engine import GameState, IllegalAction, awaiting
+from .engine.setup import knowledge
+from .engine.state import OVER
+from .engine.views import holder
+from .games import public_events
+from .messages import TEMPLATES, event_text, naming, prompt_text, render
+from .players import ResolveError
+from .store import Player
+
+if TYPE_CHECKING:
+    from .service import Turn
+
+INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "help"})
+LOG_LENGTH = 6
+
+
+def answer(
+    turn: Turn, player: Player, players: list[Player], command: Command, state: GameState | None
+) -> None:
+    """Reply to one of INFO_VERBS."""
+    verb = command.verb
+    if verb == "help":
+        help_reply(turn, command.arg, "lobby" if state is None else "game")
+    elif state is None:
+        names = [p.name for p in players]
+        host = next(p.name for p in players if p.is_host)
+        turn.reply("info/lobby", code=turn.game.code, names=names, host=host)
+    elif verb == "status":
+        turn.reply(
+            "info/status",
+            state=state,
+            waiting=waiting_text(state),
+            code=turn.game.code,
+            **naming(state.names),
+        )
+        turn.mail.add(turn.number, prompt_text(state, player.seat))
+    elif verb == "role":
+        view = knowledge(state, player.seat)
+        turn.mail.add(turn.number, render("event/dealt", **view, **naming(state.names)))
+        for target, party in _investigations(state, player.seat):
+            turn.reply("event/investigation", target=target, party=party, **naming(state.names))
+    elif verb == "hand":
+        hand = list(state.hand) if holder(state) == player.seat else []
+        turn.reply("info/hand", hand=hand, **naming(state.names))
+        turn.mail.add(turn.number, prompt_text(state, player.seat))
+    elif verb == "who":
+        host = next(p.seat for p in players if p.is_host)
+        turn.reply("info/who", state=state, host=host, **naming(state.names))
+    else:
+        events = public_events(turn.session, turn.game.id, LOG_LENGTH)
+        turn.reply("info/log", lines=[event_text(e, state.names) for e in events])
+
+
+def _investigations(state: GameState, seat: int) -> list[tuple[int, str]]:
+    return [(t, state.party(t)) for who, t in state.investigations or () if who == seat]
+
+
+def waiting_text(state: GameState) -> str:
+    """Who the game waits on and for what."""
+    if state.phase == OVER:
+        return ""
+    return render("info/waiting", state=state, waiting=awaiting(state), **naming(state.names))
+
+
+def refusal(turn: Turn, state: GameState, seat: int, refused: IllegalAction) -> None:
+    """Say why an action was refused and what would work instead."""
+    turn.reply(
+        f"refuse/{refused.code}",
+        state=state,
+        detail=refused.detail,
+        waiting=waiting_text(state),
+        **naming(state.names),
+    )
+    turn.mail.add(turn.number, prompt_text(state, seat))
+
+
+def unknown_player(turn: Turn, ref: str, error: ResolveError, names: list[str]) -> None:
+    """A player reference that matches nobody, or more than one player."""
+    turn.reply(
+        f"refuse/{error.code}",
+        ref=ref,
+        candidates=[names[c] for c in error.candidates],
+        everyone=names,
+    )
+
+
+def parse_error(turn: Turn, error: ParseError) -> None:
+    """Explain a text that is almost, but not quite, a command. Nothing is relayed."""
+    if error.code in (MISSING_ARG, "bad_arg") and _exists(f"usage/{error.verb}"):
+        turn.reply(f"usage/{error.verb}")
+    elif error.code == NEAR_MISS:
+        turn.reply("refuse/near_miss", suggestion=error.suggestion)
+    else:
+        word = error.suggestion or COMMAND_WORDS.get(error.verb or "", "")
+        turn.reply(f"refuse/{error.code}", suggestion=word)
+
+
+def help_reply(turn: Turn, topic: str | None, where: str | None) -> None:
+    """HELP: the commands that matter where the sender is; HELP <command>: that command."""
+    if topic and _exists(f"help/{topic}"):
+        turn.reply(f"help/{topic}")
+    elif topic:
+        turn.reply("help/unknown", topic=topic)
+    else:
+        turn.reply(f"help/{where or 'none'}")
+
+
+def _exists(template: str) -> bool:
+    return (TEMPLATES / Path(f"{template}.txt")).is_file()

@@ -1,0 +1,59 @@
+"""Collects everything one inbound text causes, then queues one SMS per recipient in the outbox."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Session, select
+
+from .gsm import segments
+from .messages import join, render
+from .store import Contact, Outbox
+
+
+class Mailbox:
+    """Texts per phone number, in the order they were added."""
+
+    def __init__(self) -> None:
+        self.parts: dict[str, list[str]] = {}
+
+    def add(self, number: str, text: str) -> None:
+        """Queue `text` for `number` (empty texts are ignored)."""
+        if text:
+            self.parts.setdefault(number, []).append(text)
+
+    def say(self, number: str, template: str, **context) -> None:
+        """Render a template and queue it for `number`."""
+        self.add(number, render(template, **context))
+
+    def bodies(self) -> dict[str, str]:
+        """The one joined message body per recipient."""
+        return {number: join(parts) for number, parts in self.parts.items() if parts}
+
+    def flush(self, session: Session, now: datetime, game_id: int | None) -> list[Outbox]:
+        """Write one outbox row per recipient, skipping numbers that opted out."""
+        bodies = self.bodies()
+        if not bodies:
+            return []
+        opted_out = set(
+            session.exec(
+                select(Contact.number).where(
+                    Contact.number.in_(list(bodies)),
+                    Contact.opted_out == True,  # noqa: E712
+                )
+            )
+        )
+        rows = [
+            Outbox(
+                to_number=number,
+                body=body,
+                game_id=game_id,
+                segments=segments(body),
+                created_at=now,
+            )
+            for number, body in bodies.items()
+            if number not in opted_out
+        ]
+        session.add_all(rows)
+        self.parts.clear()
+        return rows

@@ -1,0 +1,40 @@
+"""Bots that play through the SMS interface: an engine action becomes the text a player would send.
+
+Used by tests, the benchmarks and the simulator to play whole games by text.
+"""
+
+from __future__ import annotations
+
+from .engine import Action, GameState
+from .engine.bot import RandomBot
+from .play import PLAYER_ACTIONS
+
+_PLAYER_WORDS = {
+    "nominate": "NOM",
+    "investigate": "INV",
+    "special_election": "ELECT",
+    "execute": "EXECUTE",
+}
+assert set(_PLAYER_WORDS) == set(PLAYER_ACTIONS.values())
+
+
+def action_text(action: Action, names: list[str]) -> str:
+    """The SMS that asks for `action`."""
+    kind, arg = action
+    if kind in _PLAYER_WORDS:
+        return f"{_PLAYER_WORDS[kind]} {names[arg]}"
+    if kind == "vote":
+        return "JA" if arg else "NEIN"
+    if kind == "discard":
+        return f"DISCARD {arg}"
+    if kind == "enact":
+        return f"ENACT {arg}"
+    if kind == "veto":
+        return "VETO"
+    return "VETO YES" if arg else "VETO NO"
+
+
+def next_text(state: GameState, bot: RandomBot) -> tuple[int, str]:
+    """Choose a random legal move and return (seat, text to send)."""
+    seat, action = bot.choose(state)
+    return seat, action_text(action, state.names)
