@@ -6,10 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
-from .engine import GameState, IllegalAction, awaiting
-from .engine.setup import knowledge
+from .engine import GameState, IllegalAction, player_view, public_view
 from .engine.state import OVER
-from .engine.views import holder
 from .games import public_events
 from .messages import TEMPLATES, event_text, naming, prompt_text, render
 from .players import ResolveError
@@ -34,49 +32,43 @@ def answer(
         host = next(p.name for p in players if p.is_host)
         turn.reply("info/lobby", code=turn.game.code, names=names, host=host)
     elif verb == "status":
+        view = public_view(state)
         turn.reply(
-            "info/status",
-            state=state,
-            waiting=waiting_text(state),
-            code=turn.game.code,
-            **naming(state.names),
+            "info/status", view=view, waiting=waiting_text(view, state.names), code=turn.game.code
         )
         turn.mail.add(turn.number, prompt_text(state, player.seat))
     elif verb == "role":
-        view = knowledge(state, player.seat)
-        turn.mail.add(turn.number, render("event/dealt", **view, **naming(state.names)))
-        for target, party in _investigations(state, player.seat):
-            turn.reply("event/investigation", target=target, party=party, **naming(state.names))
+        view = player_view(state, player.seat)
+        known = {key: view[key] for key in ("role", "fascists", "hitler")}
+        turn.mail.add(turn.number, render("event/dealt", **known, **naming(state.names)))
+        for found in view["investigations"]:
+            turn.reply("event/investigation", **found, **naming(state.names))
     elif verb == "hand":
-        hand = list(state.hand) if holder(state) == player.seat else []
-        turn.reply("info/hand", hand=hand, **naming(state.names))
+        turn.reply("info/hand", hand=player_view(state, player.seat)["hand"], **naming(state.names))
         turn.mail.add(turn.number, prompt_text(state, player.seat))
     elif verb == "who":
         host = next(p.seat for p in players if p.is_host)
-        turn.reply("info/who", state=state, host=host, **naming(state.names))
+        turn.reply("info/who", view=public_view(state), host=host, **naming(state.names))
     else:
         events = public_events(turn.session, turn.game.id, LOG_LENGTH)
         turn.reply("info/log", lines=[event_text(e, state.names) for e in events])
 
 
-def _investigations(state: GameState, seat: int) -> list[tuple[int, str]]:
-    return [(t, state.party(t)) for who, t in state.investigations or () if who == seat]
-
-
-def waiting_text(state: GameState) -> str:
-    """Who the game waits on and for what."""
-    if state.phase == OVER:
+def waiting_text(view: dict, names: list[str]) -> str:
+    """Who the game waits on and for what, from the public view."""
+    if view["phase"] == OVER:
         return ""
-    return render("info/waiting", state=state, waiting=awaiting(state), **naming(state.names))
+    return render("info/waiting", view=view, **naming(names))
 
 
 def refusal(turn: Turn, state: GameState, seat: int, refused: IllegalAction) -> None:
     """Say why an action was refused and what would work instead."""
+    view = public_view(state)
     turn.reply(
         f"refuse/{refused.code}",
-        state=state,
+        view=view,
         detail=refused.detail,
-        waiting=waiting_text(state),
+        waiting=waiting_text(view, state.names),
         **naming(state.names),
     )
     turn.mail.add(turn.number, prompt_text(state, seat))
