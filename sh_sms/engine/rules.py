@@ -54,7 +54,8 @@ def apply(state: GameState, seat: int, action: Action) -> tuple[GameState, list[
         raise IllegalAction(E.NOT_A_PLAYER)
     if not state.alive[seat]:
         raise IllegalAction(E.DEAD)
-    handler = _HANDLERS.get(action[0])
+    kind = action[0]
+    handler = _HANDLERS.get(kind) if type(kind) is str else None
     if handler is None:
         raise IllegalAction(E.UNKNOWN_ACTION)
     phase, handle = handler

@@ -84,7 +84,7 @@ class GameState:
             limited.append(self.last_chancellor)
         if self.last_president is not None and self.living() > SMALL_TABLE:
             limited.append(self.last_president)
-        return limited
+        return [seat for seat in limited if self.alive[seat]]  # the dead need no limit
 
     def eligible_chancellors(self) -> list[int]:
         """Seats the current presidential candidate may nominate (R5)."""
