@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from . import info, lobby, play
+from . import info, lobby, optout, play
 from .commands import Command, ParseError, parse
 from .config import Settings
 from .games import open_player, roster
@@ -62,7 +62,7 @@ def handle(turn: Turn, body: str) -> None:
     names = [p.name for p in roster(turn.session, player.game_id)] if player else []
     command = parse(body, names)
     is_keyword = isinstance(command, Command) and command.verb in ("stop", "start")
-    if is_keyword and _carrier_keyword(turn, command.verb):
+    if is_keyword and optout.carrier_keyword(turn, command.verb):
         return
     if player is None:
         _no_game(turn, command)
@@ -83,23 +83,6 @@ def _locked_player(turn: Turn) -> Player | None:
         turn.game = None
         return None
     return player
-
-
-def _carrier_keyword(turn: Turn, verb: str) -> bool:
-    """STOP opts out; START from an opted-out number opts back in. True if it was handled."""
-    contact = turn.session.get(Contact, turn.number)
-    if verb == "stop":
-        if contact is None:
-            contact = Contact(number=turn.number)
-            turn.session.add(contact)
-        contact.opted_out = True
-        return True  # the carrier confirms an opt-out itself; we stay silent
-    if contact is not None and contact.opted_out:
-        contact.opted_out = False
-        turn.session.flush()
-        turn.reply("reply/opted_in")
-        return True
-    return False
 
 
 def _no_game(turn: Turn, command: Command | ParseError) -> None:
