@@ -1,0 +1,35 @@
+"""Schema migrations: `sh-sms migrate` brings DATABASE_URL up to the newest Alembic revision."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+from sh_sms.config import Settings
+
+ALEMBIC_INI = Path(__file__).resolve().parents[2] / "alembic.ini"
+
+
+def alembic_config(url: str) -> Config:
+    """The repository's Alembic config, aimed at `url` and leaving the caller's logging alone."""
+    config = Config(str(ALEMBIC_INI))
+    config.attributes["url"] = url
+    config.attributes["configure_logger"] = False
+    return config
+
+
+def upgrade(url: str) -> None:
+    """Apply every migration not yet applied to the database at `url` (none: nothing happens)."""
+    command.upgrade(alembic_config(url), "head")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Migrate the database named by DATABASE_URL (default: a local SQLite file)."""
+    argparse.ArgumentParser(prog="sh-sms migrate").parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)-5.5s [%(name)s] %(message)s")
+    upgrade(Settings.from_env().database_url)
+    return 0
