@@ -5,15 +5,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-# What `make run` starts. Once the web app exists, switch to serving it, e.g.:
-# RUN_CMD ?= $(BIN)/flask --app app run --port $${PORT:-5000}
-RUN_CMD ?= $(BIN)/sh-sms demo
+RUN_CMD ?= $(BIN)/sh-sms serve
 
 .DEFAULT_GOAL := help
 .PHONY: help run test lint bench clean
 
 help:
-	@echo "make run     set up, then run the app (for now: a demo game between bots)"
+	@echo "make run     set up, then serve the app on SQLite with the phone simulator"
 	@echo "make test    set up, then lint and run the whole suite (PYTEST_ARGS=... passes through)"
 	@echo "make lint    ruff check"
 	@echo "make bench   run every benchmarks/*.py"

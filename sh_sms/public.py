@@ -1,0 +1,124 @@
+"""The public state of a game (SMS.md "Public state"): what the whole table may know, no more."""
+
+from __future__ import annotations
+
+import json
+
+from jinja2 import TemplateError
+from sqlmodel import Session, col, select
+
+from .engine import Event, GameState, public_view
+from .engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
+from .messages import TEMPLATES, event_text
+from .store import ENDED, LOBBY, OVER, Game, GameEvent, Player
+
+LOG_SIZE = 50
+FINISHED = (OVER, ENDED)
+PUBLIC_KINDS = frozenset(p.stem for p in (TEMPLATES / "event").glob("*.txt"))
+
+
+def game_phase(game: Game, state: GameState | None) -> str:
+    """The contract's phase: `lobby`, `over` for any finished game, else the engine's phase."""
+    if game.status in FINISHED:
+        return OVER
+    if game.status == LOBBY or state is None:
+        return LOBBY
+    return state.phase
+
+
+def load_state(game: Game) -> GameState | None:
+    """The engine state stored with `game`, or None (a lobby has none)."""
+    return GameState.from_json(game.state) if game.state else None
+
+
+def public_state(session: Session, game: Game) -> dict:
+    """Everything the table may know about `game`, in the shape SMS.md's "Public state" gives."""
+    rows = session.exec(
+        select(Player).where(Player.game_id == game.id).order_by(col(Player.seat), col(Player.id))
+    ).all()
+    hosts = {p.name.casefold() for p in rows if p.is_host}
+    state = load_state(game)
+    phase = game_phase(game, state)
+    names = state.names if state else [p.name for p in rows]
+    facts = _lobby(names) if state is None else _board(state, finished=phase == OVER)
+    players = [
+        {"seat": i + 1, "name": name, "alive": alive, "host": name.casefold() in hosts}
+        for i, (name, alive) in enumerate(zip(names, facts.pop("alive"), strict=True))
+    ]
+    return {
+        "code": game.code,
+        "phase": phase,
+        "players": players,
+        **facts,
+        "log": public_log(session, game, names),
+    }
+
+
+def _lobby(names: list[str]) -> dict:
+    return {
+        "alive": [True] * len(names),
+        "president": None,
+        "chancellor": None,
+        "liberal": 0,
+        "fascist": 0,
+        "tracker": 0,
+        "draw_pile": LIBERAL_POLICIES + FASCIST_POLICIES,
+        "discards": 0,
+        "veto_unlocked": False,
+        "power": None,
+        "waiting_for": [],
+        "eligible": None,
+        "last_votes": None,
+        "winner": None,
+        "roles": None,
+    }
+
+
+def _board(state: GameState, finished: bool) -> dict:
+    view = public_view(state)
+    names = state.names
+
+    def name(seat: int | None) -> str | None:
+        return None if seat is None else names[seat]
+
+    last = view["last_votes"]
+    return {
+        "alive": [p["alive"] for p in view["players"]],
+        "president": None if finished else name(view["president"]),
+        "chancellor": None if finished else name(view["chancellor"]),
+        "liberal": view["liberal"],
+        "fascist": view["fascist"],
+        "tracker": view["tracker"],
+        "draw_pile": view["draw_pile"],
+        "discards": view["discards"],
+        "veto_unlocked": view["veto_unlocked"],
+        "power": None if finished else view["power"],
+        "waiting_for": [] if finished else [names[s] for s in view["waiting_for"]],
+        "eligible": None
+        if finished or view["eligible"] is None
+        else [names[s] for s in view["eligible"]],
+        "last_votes": None
+        if last is None
+        else {names[s]: "ja" if v else "nein" for s, v in enumerate(last) if v is not None},
+        "winner": view["winner"],
+        "roles": dict(zip(names, state.roles, strict=True)) if finished else None,
+    }
+
+
+def public_log(session: Session, game: Game, names: list[str]) -> list[str]:
+    """The texts of the last public events of `game`, oldest first."""
+    rows = session.exec(
+        select(GameEvent)
+        .where(GameEvent.game_id == game.id)
+        .where(col(GameEvent.to_seat).is_(None))
+        .where(col(GameEvent.kind).in_(sorted(PUBLIC_KINDS)))
+        .order_by(col(GameEvent.seq).desc())
+        .limit(LOG_SIZE)
+    ).all()
+    texts = []
+    for row in reversed(rows):
+        try:
+            texts.append(event_text(Event(row.kind, None, json.loads(row.data)), names))
+        except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue  # an event this wording cannot render is left out, not shown half-done
+    return texts

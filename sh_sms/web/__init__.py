@@ -1,0 +1,65 @@
+"""The web layer: the Twilio webhook, the public board and the simulator, as Flask blueprints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..config import SIMULATOR, Settings, database_url
+from ..store import make_engine
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+MAX_REQUEST_BYTES = 64 * 1024  # an SMS webhook is a few hundred bytes
+
+
+def utc_now() -> datetime:
+    """The current time as an aware UTC datetime."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What every request needs: settings, the database engine and the clock."""
+
+    settings: Settings
+    engine: Engine
+    clock: Callable[[], datetime]
+
+
+def runtime() -> Runtime:
+    """The runtime of the current app (inside a request or an app context)."""
+    return current_app.extensions["sh_sms"]
+
+
+def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Callable]:
+    if isinstance(config, Settings):
+        return replace(config, database_url=database_url(config.database_url)), utc_now
+    overrides = dict(config or {})
+    clock = overrides.pop("clock", None) or utc_now
+    return Settings.from_env(**overrides), clock
+
+
+def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
+    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`."""
+    settings, clock = _settings(config)
+    app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
+    app.extensions["sh_sms"] = Runtime(settings, make_engine(settings.database_url), clock)
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+
+    from . import board, webhook
+
+    app.register_blueprint(webhook.bp)
+    app.register_blueprint(board.bp)
+    if settings.backend == SIMULATOR:
+        from . import sim
+
+        app.register_blueprint(sim.bp)
+    return app

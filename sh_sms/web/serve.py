@@ -1,0 +1,31 @@
+"""`sh-sms serve`: migrate the database, then serve the app locally with Flask's server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from ..config import Settings
+
+DEFAULT_PORT = 5000
+HOST = "127.0.0.1"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the migrations, print where the simulator is, and serve until interrupted."""
+    parser = argparse.ArgumentParser(prog="sh-sms serve")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or DEFAULT_PORT))
+    parser.add_argument("--host", default=HOST)
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+
+    from ..store.migrate import upgrade
+
+    upgrade(settings.database_url)
+
+    from . import create_app
+
+    app = create_app(settings)
+    print(f"http://{args.host}:{args.port}/sim")
+    app.run(host=args.host, port=args.port)
+    return 0

@@ -1,0 +1,55 @@
+"""`/sim`: the simulator backend's phones in a browser (registered only without Twilio)."""
+
+from __future__ import annotations
+
+import uuid
+
+from flask import Blueprint, Response, jsonify, render_template, request
+from sqlmodel import Session, col, select
+
+from ..games import CODE_LENGTH, CODE_LETTERS
+from ..numbers import normalize
+from ..store import Outbox
+from . import runtime, webhook
+
+bp = Blueprint("sim", __name__)
+
+PAGE_SIZE = 500
+MAX_ID = 2**31 - 1  # keeps a silly `after` inside every database's integer range
+
+
+@bp.get("/sim/messages.json")
+def messages() -> Response:
+    """Outbound texts with an id above `after` (default 0), oldest first, at most 500."""
+    after = min(max(request.args.get("after", 0, type=int), 0), MAX_ID)
+    with Session(runtime().engine) as session:
+        rows = session.exec(
+            select(Outbox).where(col(Outbox.id) > after).order_by(col(Outbox.id)).limit(PAGE_SIZE)
+        ).all()
+    response = jsonify(messages=[{"id": r.id, "to": r.to_number, "body": r.body} for r in rows])
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/sim/send")
+def send() -> Response | tuple[Response, int]:
+    """Receive a text from a simulated phone (`from`, `body`, as a form or JSON)."""
+    data = request.get_json(silent=True) if request.is_json else request.form
+    if not isinstance(data, dict):  # a form is a dict too; JSON may be a list or a string
+        data = {}
+    raw, body = data.get("from"), data.get("body", "")
+    rt = runtime()
+    number = normalize(raw if isinstance(raw, str) else None, rt.settings.default_region)
+    if number is None:
+        return jsonify(ok=False, error="bad_number"), 400
+    body = body if isinstance(body, str) else ""
+    done = webhook.deliver(rt, number, body, "SIM" + uuid.uuid4().hex)
+    if done is None:
+        return jsonify(ok=False, error="failed"), 200
+    return jsonify(ok=True)
+
+
+@bp.get("/sim")
+def page() -> str:
+    """The simulated phones page."""
+    return render_template("web/sim.html", code_letters=CODE_LETTERS, code_length=CODE_LENGTH)
