@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import func
@@ -70,14 +71,14 @@ def append_events(session: Session, game: Game, events: list[Event], now: dateti
         )
 
 
-def public_events(session: Session, game_id: int, limit: int) -> list[Event]:
-    """The last `limit` events the whole table saw, oldest first."""
-    rows = session.exec(
-        select(GameEvent)
-        .where(GameEvent.game_id == game_id, GameEvent.to_seat == None)  # noqa: E711
-        .order_by(GameEvent.seq.desc())
-        .limit(limit)
-    ).all()
+def public_events(
+    session: Session, game_id: int, limit: int, kinds: Iterable[str] | None = None
+) -> list[Event]:
+    """The last `limit` events the whole table saw (of the given kinds), oldest first."""
+    query = select(GameEvent).where(GameEvent.game_id == game_id, GameEvent.to_seat == None)  # noqa: E711
+    if kinds is not None:
+        query = query.where(GameEvent.kind.in_(sorted(kinds)))
+    rows = session.exec(query.order_by(GameEvent.seq.desc()).limit(limit)).all()
     return [Event(row.kind, None, json.loads(row.data)) for row in reversed(rows)]
 
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from .commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
 from .engine import GameState, IllegalAction, player_view, public_view
 from .engine.state import OVER
-from .games import public_events
-from .messages import TEMPLATES, event_text, naming, prompt_text, render
+from .messages import TEMPLATES, naming, prompt_text, render
 from .players import ResolveError
+from .public import public_log
 from .store import Player
 
 if TYPE_CHECKING:
@@ -50,8 +50,7 @@ def answer(
         host = next(p.seat for p in players if p.is_host)
         turn.reply("info/who", view=public_view(state), host=host, **naming(state.names))
     else:
-        events = public_events(turn.session, turn.game.id, LOG_LENGTH)
-        turn.reply("info/log", lines=[event_text(e, state.names) for e in events])
+        turn.reply("info/log", lines=public_log(turn.session, turn.game, state.names, LOG_LENGTH))
 
 
 def waiting_text(view: dict, names: list[str]) -> str:

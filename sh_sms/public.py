@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 from jinja2 import TemplateError
 from sqlmodel import Session, col, select
 
-from .engine import Event, GameState, public_view
+from .engine import GameState, public_view
 from .engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
+from .games import public_events
 from .messages import TEMPLATES, event_text
-from .store import ENDED, LOBBY, OVER, Game, GameEvent, Player
+from .store import ENDED, LOBBY, OVER, Game, Player
 
 LOG_SIZE = 50
 FINISHED = (OVER, ENDED)
@@ -105,20 +104,12 @@ def _board(state: GameState, finished: bool) -> dict:
     }
 
 
-def public_log(session: Session, game: Game, names: list[str]) -> list[str]:
+def public_log(session: Session, game: Game, names: list[str], limit: int = LOG_SIZE) -> list[str]:
     """The texts of the last public events of `game`, oldest first."""
-    rows = session.exec(
-        select(GameEvent)
-        .where(GameEvent.game_id == game.id)
-        .where(col(GameEvent.to_seat).is_(None))
-        .where(col(GameEvent.kind).in_(sorted(PUBLIC_KINDS)))
-        .order_by(col(GameEvent.seq).desc())
-        .limit(LOG_SIZE)
-    ).all()
     texts = []
-    for row in reversed(rows):
+    for event in public_events(session, game.id, limit, PUBLIC_KINDS):
         try:
-            texts.append(event_text(Event(row.kind, None, json.loads(row.data)), names))
+            texts.append(event_text(event, names))
         except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             continue  # an event this wording cannot render is left out, not shown half-done
     return texts
