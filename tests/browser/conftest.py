@@ -1,0 +1,154 @@
+"""Fixtures for the browser tests: the app served on a free port, and Debian's Chromium.
+
+- `live_server` serves `create_app` (simulator backend) on a fresh migrated SQLite file, from a
+  background thread, on 127.0.0.1 and a free port; it is shut down after the test. SQLite only:
+  the web layer's PostgreSQL runs are covered by tests/web.
+- `browser` is one headless Chromium for the session, started by Playwright from
+  /usr/bin/chromium (Playwright's own browser download is not used).
+- `context` / `page`: a fresh browser context per test, so no localStorage is shared.
+
+Without Chromium or the `playwright` package the tests are skipped, except under `CI=true`,
+where they fail: CI must run them (.ci/run installs chromium).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from sh_sms.store.migrate import upgrade
+from sh_sms.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+# Settings that must not leak in from the environment of whoever runs the tests.
+CLEAN = {
+    "twilio_account_sid": None,
+    "twilio_auth_token": None,
+    "twilio_from_number": None,
+    "twilio_messaging_service_sid": None,
+    "public_base_url": None,
+}
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}\nUnder CI=true the browser tests must run.", pytrace=False)
+    pytest.skip(reason)
+
+
+@dataclass
+class LiveServer:
+    """The running app: its base URL, and small HTTP helpers for driving it from the test."""
+
+    url: str
+
+    def get_json(self, path: str) -> dict:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return json.load(response)
+
+    def text(self, number: str, body: str) -> dict:
+        """Send one text from a simulated phone, as the /sim page does."""
+        request = urllib.request.Request(
+            self.url + "/sim/send",
+            data=json.dumps({"from": number, "body": body}).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def state(self, code: str) -> dict:
+        return self.get_json(f"/g/{code}.json")
+
+    def inbox(self, number: str) -> list[str]:
+        """Every text sent to `number` so far, oldest first."""
+        bodies, after = [], 0
+        while page := self.get_json(f"/sim/messages.json?after={after}")["messages"]:
+            bodies += [m["body"] for m in page if m["to"] == number]
+            after = page[-1]["id"]
+        return bodies
+
+
+@pytest.fixture(scope="session")
+def _browser_db_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with every migration applied, copied by each test."""
+    path = tmp_path_factory.mktemp("browser-db") / "template.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def sqlite_url(_browser_db_template: Path, tmp_path: Path) -> str:
+    """The URL of an empty, migrated SQLite database of this test's own."""
+    path = tmp_path / "browser.db"
+    shutil.copyfile(_browser_db_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def live_server(sqlite_url: str) -> Iterator[LiveServer]:
+    """The app with the simulator backend, served in a background thread on a free port."""
+    app = create_app({**CLEAN, "database_url": sqlite_url})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(f"http://127.0.0.1:{server.server_port}")
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        app.extensions["sh_sms"].engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session."""
+    try:
+        from playwright.sync_api import Error, expect, sync_playwright
+    except ImportError as exc:
+        _unavailable(f"the playwright package is not installed: {exc}")
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        _unavailable(f"{CHROMIUM} is missing (apt-get install chromium)")
+    expect.set_options(timeout=10_000)
+    with sync_playwright() as playwright:
+        try:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+        except Error as exc:
+            _unavailable(f"Chromium at {CHROMIUM} does not start: {exc}")
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh browser context (own localStorage) for one test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    """A page in this test's own context."""
+    return context.new_page()
