@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
 from .engine import GameState, IllegalAction, player_view, public_view
 from .engine.state import OVER
+from .gsm import sanitize
 from .messages import TEMPLATES, naming, prompt_text, render
 from .players import ResolveError
 from .public import public_log
@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from .service import Turn
 
 INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "help"})
+# The commands that have a help text or a usage text; anything else typed is never a path.
+GENERAL_HELP = frozenset({"none", "lobby", "game", "unknown"})
+HELP_TOPICS = frozenset(p.stem for p in (TEMPLATES / "help").glob("*.txt")) - GENERAL_HELP
+USAGE_TOPICS = frozenset(p.stem for p in (TEMPLATES / "usage").glob("*.txt"))
+ECHO_MAX = 24  # characters of a player's own words quoted back in a reply
 LOG_LENGTH = 6
 
 
@@ -85,7 +90,7 @@ def unknown_player(turn: Turn, ref: str, error: ResolveError, names: list[str]) 
 
 def parse_error(turn: Turn, error: ParseError) -> None:
     """Explain a text that is almost, but not quite, a command. Nothing is relayed."""
-    if error.code in (MISSING_ARG, "bad_arg") and _exists(f"usage/{error.verb}"):
+    if error.code in (MISSING_ARG, "bad_arg") and error.verb in USAGE_TOPICS:
         turn.reply(f"usage/{error.verb}")
     elif error.code == NEAR_MISS:
         turn.reply("refuse/near_miss", suggestion=error.suggestion)
@@ -96,13 +101,15 @@ def parse_error(turn: Turn, error: ParseError) -> None:
 
 def help_reply(turn: Turn, topic: str | None, where: str | None) -> None:
     """HELP: the commands that matter where the sender is; HELP <command>: that command."""
-    if topic and _exists(f"help/{topic}"):
+    if topic in HELP_TOPICS:
         turn.reply(f"help/{topic}")
     elif topic:
-        turn.reply("help/unknown", topic=topic)
+        turn.reply("help/unknown", topic=echo(topic))
     else:
         turn.reply(f"help/{where or 'none'}")
 
 
-def _exists(template: str) -> bool:
-    return (TEMPLATES / Path(f"{template}.txt")).is_file()
+def echo(text: str) -> str:
+    """Player-typed text safe to quote back: GSM-7, one line, and short."""
+    clean = " ".join(sanitize(text).split())
+    return clean if len(clean) <= ECHO_MAX else clean[: ECHO_MAX - 3] + "..."

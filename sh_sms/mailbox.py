@@ -6,7 +6,7 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from .gsm import segments
+from .gsm import sanitize, segments
 from .messages import join, render
 from .store import Contact, Outbox
 
@@ -18,7 +18,12 @@ class Mailbox:
         self.parts: dict[str, list[str]] = {}
 
     def add(self, number: str, text: str) -> None:
-        """Queue `text` for `number` (empty texts are ignored)."""
+        """Queue `text` for `number` (empty texts are ignored).
+
+        Every text is made GSM-7 here, the last guard before the outbox, so no echo of player
+        input can force a message into UCS-2 or carry a NUL the database would refuse.
+        """
+        text = sanitize(text)
         if text:
             self.parts.setdefault(number, []).append(text)
 

@@ -66,6 +66,9 @@ def handle(turn: Turn, body: str) -> None:
         return
     if player is None:
         _no_game(turn, command)
+    elif isinstance(command, ParseError) and command.verb in ("new", "join"):
+        already = "lobby/already_in" if turn.game.status == LOBBY else "refuse/new_in_game"
+        turn.reply(already, code=turn.game.code)
     elif turn.game.status == LOBBY:
         lobby.in_lobby(turn, player, command)
     else:

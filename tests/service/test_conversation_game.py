@@ -1,0 +1,461 @@
+"""Conversations in a running game: every game command and its aliases, powers, veto and the end.
+
+Situations are rigged with `seated` (roles and the first candidate) and `deck` (the draw pile),
+so each test reads like the texts a table would exchange.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from harness import NAMES, Table, deck, final_roles_ok, random_bot, seated, steer
+
+from sh_sms.store import ACTIVE, ENDED, OVER
+
+EVERYONE5 = {"Ana", "Bob", "Cy", "Dee", "Eve"}
+
+
+def test_a_round_by_text(table: Table):
+    # Ana L, Bob L, Cy F, Dee H, Eve L; Ana is the first candidate.
+    code = seated(table, "L L F H L", draw=deck("F L F"))
+    ana, bob, cy, dee, eve = (table[n] for n in NAMES[:5])
+
+    out = ana.send("STATUS")
+    assert out == {"Ana": out.reply}
+    assert out.reply == (
+        f"{code} round 1. Board L 0/5, F 0/6, tracker 0/3, draw pile 17. "
+        "Waiting for Ana to nominate a Chancellor.\n"
+        "You are the candidate: reply NOM <name>. Eligible: Bob, Cy, Dee, Eve."
+    )
+    out = bob.send("?")
+    assert out.reply == (
+        f"{code} round 1. Board L 0/5, F 0/6, tracker 0/3, draw pile 17. "
+        "Waiting for Ana to nominate a Chancellor."
+    )
+
+    out = ana.send("NOMINATE bob")
+    assert set(out) == EVERYONE5
+    for body in out.values():
+        assert body == "Ana nominated Bob for Chancellor.\nVote on Ana+Bob: reply JA or NEIN."
+
+    # Votes are private until the last one is in; a vote may be changed.
+    vote_ack = "Vote recorded: {}. You may change it until the last vote is in."
+    assert ana.send("JA") == {"Ana": vote_ack.format("JA")}
+    assert bob.send("yes") == {"Bob": vote_ack.format("JA")}
+    assert cy.send("Y") == {"Cy": vote_ack.format("JA")}
+    assert cy.send("NEIN") == {"Cy": vote_ack.format("NEIN")}
+    assert dee.send("no") == {"Dee": vote_ack.format("NEIN")}
+    out = dee.send("STATUS")
+    assert out.reply.endswith("Waiting for votes on Ana+Bob from Eve.")
+
+    out = eve.send("ja")
+    assert set(out) == EVERYONE5
+    result = (
+        "Ana+Bob ELECTED 3-2. Ja: Ana, Bob, Eve. Nein: Cy, Dee.\n"
+        "Legislative session: no table talk from Ana or Bob until it ends."
+    )
+    for name in ("Bob", "Cy", "Dee"):
+        assert out[name] == result
+    assert out["Eve"] == vote_ack.format("JA") + "\n" + result
+    assert out["Ana"] == (
+        result + "\nYou drew F L F.\nReply DISCARD F or DISCARD L; the other two go to Bob."
+    )
+
+    assert ana.send("HAND").reply == (
+        "You hold F L F.\nReply DISCARD F or DISCARD L; the other two go to Bob."
+    )
+    assert bob.send("HAND") == {"Bob": "You hold no policies."}
+
+    # R20: no table talk from the government during the session; others may talk.
+    out = ana.send("I will discard a fascist")
+    assert out == {"Ana": out.reply}
+    assert out.reply.startswith("Not sent: the President and Chancellor may not talk")
+    assert bob.send("SAY trust me") == {"Bob": out.reply}
+    out = cy.send("SAY what did you draw, Ana?")
+    assert out.others() == {n: "Cy: what did you draw, Ana?" for n in EVERYONE5 - {"Cy"}}
+
+    out = ana.send("DISCARD F")
+    assert out == {"Ana": "You discarded F.", "Bob": "You hold L F.\nReply ENACT L or ENACT F."}
+    out = bob.send("discard f")  # the Chancellor's DISCARD enacts the other card
+    assert set(out) == EVERYONE5
+    enacted = "Enacted: LIBERAL. Board: L 1/5, F 0/6.\nRound 2: Bob is the presidential candidate."
+    for name in ("Ana", "Cy", "Dee", "Eve"):
+        assert out[name] == enacted
+    # Five alive: only the last Chancellor is term-limited, and that is Bob himself.
+    assert (
+        out["Bob"]
+        == enacted + "\nYou are the candidate: reply NOM <name>. Eligible: Ana, Cy, Dee, Eve."
+    )
+
+    # The session is over: Ana and Bob may talk again.
+    assert ana.send("that was close").others() == {
+        n: "Ana: that was close" for n in EVERYONE5 - {"Ana"}
+    }
+
+    out = cy.send("LOG")
+    assert out.reply.splitlines()[-4:] == [
+        "Legislative session: no table talk from Ana or Bob until it ends.",
+        "Ana passed 2 policies to Bob.",
+        "Enacted: LIBERAL. Board: L 1/5, F 0/6.",
+        "Round 2: Bob is the presidential candidate.",
+    ]
+    assert cy.send("HISTORY").reply == out.reply
+
+    out = dee.send("WHO")
+    assert out.reply == "1 Ana (host); 2 Bob (Pres, term-limited); 3 Cy; 4 Dee; 5 Eve."
+    assert dee.send("PLAYERS").reply == out.reply
+
+    assert cy.send("ROLE").reply == "You are FASCIST. Hitler is Dee. Keep it secret."
+    assert dee.send("ROLE").reply == "You are HITLER. Your fascist: Cy. Stay hidden."
+    assert eve.send("ROLE").reply.startswith("You are LIBERAL.")
+
+
+def test_help(table: Table):
+    stranger = table.phone("Zed")
+    assert stranger.send("HELP").reply.startswith("Text NEW <your name> to open a game")
+    assert stranger.send("HELP JOIN").reply.startswith("JOIN <code> <name>: join an open game")
+    seated(table, "L L F H L")
+    ana = table["Ana"]
+    out = ana.send("HELP")
+    assert out == {"Ana": out.reply}
+    assert out.reply.startswith("NOM <name>, JA/NEIN, DISCARD L/F, ENACT L/F, VETO")
+    assert ana.send("COMMANDS").reply == out.reply
+    assert ana.send("help nom").reply.startswith("NOM <name or seat>: the presidential candidate")
+    assert ana.send("HELP NOMINATE").reply == ana.send("HELP NOM").reply
+    assert ana.send("HELP veto").reply.startswith("VETO: after 5 fascist policies")
+    assert ana.send("HELP KILL").reply.startswith("EXECUTE <name>:")
+    assert ana.send("HELP INV").reply.startswith("INV <name>:")
+    assert ana.send("HELP SPECIAL").reply.startswith("ELECT <name>:")
+    assert ana.send("HELP ?").reply  # whatever it says, it says something
+    assert (
+        ana.send("HELP frobnicate").reply
+        == "There is no command FROBNICATE. Text HELP for the list."
+    )
+
+
+@pytest.mark.parametrize("players", [5, 10])
+@pytest.mark.parametrize("side", ["liberal", "fascist"])
+def test_a_whole_game_by_text(table: Table, players: int, side: str):
+    names = NAMES[:players]
+    code = table.start(names, seed=7)
+    first = {name: table[name].last for name in names}
+    start = table.state(code)
+    for seat, name in enumerate(names):
+        assert re.findall(r"You are (LIBERAL|FASCIST|HITLER)", first[name]) == [
+            start.roles[seat].upper()
+        ]
+
+    final = table.play(code, steer(side))
+
+    assert final.winner == side
+    assert table.game(code).status == OVER
+    win = "LIBERALS WIN" if side == "liberal" else "FASCISTS WIN"
+    for name in names:
+        last = table[name].last
+        assert win in last
+        assert final_roles_ok(last, final), last
+    # The numbers are free: STATUS from a finished player is a stranger's text.
+    assert table[names[1]].send("STATUS").reply.startswith("Secret Hitler by text.")
+
+
+def test_a_random_bot_game_at_seven(table: Table):
+    names = NAMES[:7]
+    code = table.start(names, seed=11)
+    final = table.play(code, random_bot(11))
+    assert table.game(code).status == OVER
+    win = "LIBERALS WIN" if final.winner == "liberal" else "FASCISTS WIN"
+    for name in names:
+        assert win in table[name].last
+        assert final_roles_ok(table[name].last, final)
+
+
+def test_the_host_ends_a_running_game(table: Table):
+    code = seated(table, "L L F H L", draw=deck("F L F"))
+    ana, bob = table["Ana"], table["Bob"]
+    ana.send("NOM Bob")
+    assert bob.send("END") == {"Bob": "Only the host, Ana, can do that."}
+    assert bob.send("END YES") == {"Bob": "Only the host, Ana, can do that."}
+    out = ana.send("END")
+    assert out == {"Ana": "Reply END YES to end the game for everyone (all roles are revealed)."}
+    assert table.game(code).status == ACTIVE
+
+    out = ana.send("END YES")
+    assert set(out) == EVERYONE5
+    ending = (
+        "GAME ENDED by the host. Ana LIBERAL, Bob LIBERAL, Cy FASCIST, Dee HITLER, Eve LIBERAL."
+    )
+    for body in out.values():
+        assert body == ending
+    assert table.game(code).status == ENDED
+    assert table.state(code).phase == "vote"  # frozen where it stopped
+    # Everyone is out of the game: a vote is now a stranger's text.
+    assert bob.send("JA").reply.startswith("Secret Hitler by text.")
+    assert table["Cy"].send("NEW Cy").reply.startswith("Game ")
+
+
+def test_policy_peek(table: Table):
+    # 5 players, 2 fascist policies down: the third gives the President a peek (R14, R17).
+    code = seated(table, "L L F H L", fascist=2, draw=deck("F F L L F F", fascist=2))
+    ana, bob = table["Ana"], table["Bob"]
+    ana.send("NOM Bob")
+    for name in NAMES[:5]:
+        table[name].send("JA")
+    ana.send("DISCARD L")
+    out = bob.send("ENACT F")
+    assert set(out) == EVERYONE5
+    assert "Policy peek, top 3 in order: L F F." in out["Ana"]
+    for name in EVERYONE5 - {"Ana"}:
+        assert "Policy peek" not in out[name]
+        assert "L F F" not in out[name]
+        assert "Ana looked at the top 3 policies." in out[name]
+    assert out["Bob"].endswith(
+        "Round 2: Bob is the presidential candidate.\n"
+        "You are the candidate: reply NOM <name>. Eligible: Ana, Cy, Dee, Eve."
+    )
+    assert table.state(code).draw[:3] == ["L", "F", "F"]  # nothing changed
+
+
+def test_execution_and_the_dead(table: Table):
+    # 5 players, 3 fascist policies down: the fourth gives an execution (R14, R18).
+    code = seated(table, "L L F H L", fascist=3, draw=deck("F F F L", fascist=3))
+    ana, bob, cy, dee, eve = (table[n] for n in NAMES[:5])
+    ana.send("NOM Eve")
+    for name in NAMES[:5]:
+        table[name].send("JA")
+    ana.send("DISCARD F")
+    out = eve.send("ENACT F")
+    assert "Ana must execute a player." in out["Bob"]
+    assert out["Ana"].endswith("Reply EXECUTE <name>. Choices: Bob, Cy, Dee, Eve.")
+
+    assert eve.send("who will it be").others()  # talk is open again after the session
+    out = ana.send("KILL Cy")
+    assert set(out) == EVERYONE5
+    for body in out.values():
+        assert body.startswith("Ana executed Cy.\nRound 2: Bob is the presidential candidate.")
+    assert "FASCIST" not in "".join(out.values())  # nothing about Cy's role (R18)
+    assert table.state(code).alive == [True, True, False, True, True]
+
+    # The dead cannot vote, talk or be nominated, but still receive everything.
+    out = bob.send("NOM Cy")
+    assert out.reply.startswith("Cy is dead.")
+    out = cy.send("SAY I was framed")
+    assert out == {"Cy": "The dead cannot talk at the table. You still get every update."}
+    out = bob.send("NOM Dee")
+    assert out["Cy"] == "Bob nominated Dee for Chancellor."  # no vote prompt for the dead
+    out = cy.send("JA")
+    assert out == {"Cy": out.reply}
+    assert out.reply.startswith("You are dead: the dead cannot vote")
+    out = dee.send("the dead can hear me")
+    assert out["Cy"] == "Dee: the dead can hear me"
+
+    # Shooting Hitler ends the game at once for the Liberals (R18, R19).
+    table.rig(code, phase="power", power="execution", president=4, chancellor=None, votes=None)
+    out = eve.send("SHOOT dee")
+    assert set(out) == EVERYONE5
+    for body in out.values():
+        assert "Eve executed Dee." in body
+        assert "LIBERALS WIN: Hitler was executed." in body
+        assert "Ana LIBERAL, Bob LIBERAL, Cy FASCIST, Dee HITLER, Eve LIBERAL." in body
+    assert table.game(code).status == OVER
+
+
+def test_execute_word(table: Table):
+    code = seated(
+        table, "L L F H L", fascist=4, phase="power", power="execution", draw=deck(fascist=4)
+    )
+    out = table["Ana"].send("EXECUTE 2")
+    assert out["Cy"].startswith("Ana executed Bob.")
+    assert table.state(code).alive[1] is False
+
+
+def test_investigate(table: Table):
+    # 7 players, 1 fascist policy down: the second gives an investigation (R14, R15).
+    code = seated(table, "L L F H L F L", fascist=1, draw=deck("F F L", fascist=1))
+    ana, bob = table["Ana"], table["Bob"]
+    ana.send("NOM Bob")
+    for name in NAMES[:7]:
+        table[name].send("JA")
+    ana.send("DISCARD L")
+    out = bob.send("ENACT F")
+    assert "Ana will investigate a player." in out["Cy"]
+    assert out["Ana"].endswith("Reply INV <name>. Choices: Bob, Cy, Dee, Eve, Fay, Gus.")
+
+    out = ana.send("ELECT Bob")
+    assert out.reply.startswith("That is not your power: you must investigate.")
+    out = ana.send("INV Ana")
+    assert out.reply.startswith("You cannot choose yourself.")
+    out = ana.send("INVESTIGATE dee")  # Hitler shows as FASCIST
+    assert out["Ana"].startswith("Investigation: Dee is FASCIST.\nAna investigated Dee.")
+    for name in ("Bob", "Cy", "Dee", "Eve", "Fay", "Gus"):
+        assert out[name].startswith("Ana investigated Dee.\nRound 2: Bob")
+        assert "FASCIST" not in out[name]
+    assert ana.send("ROLE").reply == (
+        "You are LIBERAL. Enact 5 liberal policies or execute Hitler to win.\n"
+        "Investigation: Dee is FASCIST."
+    )
+    assert "Investigation" not in bob.send("ROLE").reply
+
+    # Nobody is investigated twice (R15).
+    table.rig(code, phase="power", power="investigate", president=1, chancellor=None)
+    out = bob.send("INV Dee")
+    assert out.reply.startswith("Dee was already investigated.")
+    out = bob.send("INV Eve")
+    assert out["Bob"].startswith("Investigation: Eve is LIBERAL.")
+
+
+def test_special_election(table: Table):
+    # 7 players, 2 fascist policies down: the third gives a special election (R14, R16).
+    code = seated(table, "L L F H L F L", fascist=2, draw=deck("F F L F L F", fascist=2))
+    ana, bob = table["Ana"], table["Bob"]
+    ana.send("NOM Bob")
+    for name in NAMES[:7]:
+        table[name].send("JA")
+    ana.send("DISCARD L")
+    out = bob.send("ENACT F")
+    assert "Ana will choose the next presidential candidate." in out["Cy"]
+    assert out["Ana"].endswith("Reply ELECT <name>. Choices: Bob, Cy, Dee, Eve, Fay, Gus.")
+
+    out = ana.send("EXECUTE Bob")
+    assert out.reply.startswith("That is not your power: you must call a special election.")
+    out = ana.send("SPECIAL eve")
+    for body in out.values():
+        assert body.startswith("Special election: Ana chose Eve.\nRound 2: Eve is the presidential")
+    table["Eve"].send("NOM Fay")
+    for name in NAMES[:7]:
+        out = table[name].send("NEIN")
+    # After the special round the order resumes after Ana (R16).
+    assert "Round 3: Bob is the presidential candidate." in out["Cy"]
+    assert table.state(code).president == 1
+
+
+def test_veto(table: Table):
+    # 5 fascist policies down: veto is unlocked (R13).
+    code = seated(table, "L L F H L", fascist=5, draw=deck("L F F L F L", fascist=5))
+    ana, bob = table["Ana"], table["Bob"]
+    assert "Veto unlocked." in ana.send("STATUS").reply
+    ana.send("NOM Bob")
+    for name in NAMES[:5]:
+        table[name].send("JA")
+    ana.send("DISCARD L")
+    assert bob.last == "You hold F F.\nReply ENACT F, or VETO."
+
+    out = bob.send("VETO")
+    for body in out.values():
+        assert body.startswith("Bob proposes a VETO.")
+    assert out["Ana"].endswith("Reply VETO YES to discard both, or VETO NO.")
+    out = bob.send("ENACT F")
+    assert out.reply.startswith("Not now: Waiting for President Ana to answer the veto.")
+
+    out = ana.send("NO")  # a plain NO answers the veto while it is asked
+    assert out["Cy"] == "Ana refused the veto."
+    assert out["Bob"] == "Ana refused the veto.\nYou hold F F.\nReply ENACT F."
+    out = bob.send("VETO")
+    assert out == {"Bob": out.reply}
+    assert out.reply.startswith("You already proposed a veto this session.")
+    out = bob.send("ENACT F")
+    assert "FASCISTS WIN on policies." in out["Cy"]
+    assert table.game(code).status == OVER
+
+
+def test_veto_agreed(table: Table):
+    code = seated(table, "L L F H L", fascist=5, draw=deck("L F F L F L", fascist=5))
+    ana, bob = table["Ana"], table["Bob"]
+    ana.send("NOM Bob")
+    for name in NAMES[:5]:
+        table[name].send("Y")
+    ana.send("DISCARD F")
+    assert bob.last == "You hold L F.\nReply ENACT L or ENACT F, or VETO."
+    bob.send("VETO")
+    out = ana.send("VETO YES")
+    for body in out.values():
+        assert body.startswith(
+            "Ana agreed: both policies discarded.\nElection tracker: 1/3.\n"
+            "Round 2: Bob is the presidential candidate."
+        )
+    state = table.state(code)
+    assert (state.tracker, state.liberal, state.fascist, state.discards) == (
+        1,
+        0,
+        5,
+        ["F", "L", "F"],
+    )
+
+    # Again, answered with YES and VETO NO.
+    table["Bob"].send("NOM Cy")
+    for name in NAMES[:5]:
+        table[name].send("JA")
+    bob.send("DISCARD L")
+    table["Cy"].send("VETO")
+    out = bob.send("YES")
+    assert out["Dee"].startswith("Bob agreed: both policies discarded.\nElection tracker: 2/3.")
+
+    table["Cy"].send("NOM Eve")  # not Dee: she is Hitler
+    for name in NAMES[:5]:
+        table[name].send("JA")
+    hand = table.state(code).hand
+    table["Cy"].send(f"DISCARD {hand[0]}")
+    table["Eve"].send("VETO")
+    out = table["Cy"].send("VETO NO")
+    assert out["Dee"] == "Cy refused the veto."
+    assert out["Eve"].startswith("Cy refused the veto.\nYou hold ")
+
+
+def test_three_failed_elections_enact_the_top_policy(table: Table):
+    # R8, R9: the tracker moves on each rejection; at 3 the top policy is enacted by chaos,
+    # its power ignored, and term limits cleared.
+    code = seated(table, "L L F H L", fascist=2, draw=deck("F L L", fascist=2))
+    table.rig(code, last_president=4, last_chancellor=1)
+    for president, chancellor, tracker in (("Ana", "Cy", 1), ("Bob", "Cy", 2), ("Cy", "Dee", 3)):
+        table[president].send(f"NOM {chancellor}")
+        for name in NAMES[:5]:
+            out = table[name].send("NEIN")
+        assert (
+            f"{president}+{chancellor} REJECTED 0-5. Ja: none. Nein: Ana, Bob, Cy, Dee, Eve."
+            in (out["Eve"])
+        )
+        assert f"Election tracker: {tracker}/3." in out["Eve"]
+    assert "Chaos! The top policy was enacted: FASCIST. Board: L 0/5, F 3/6." in out["Ana"]
+    assert "Policy peek" not in "".join(out.values())  # a chaos policy's power is ignored
+    assert out["Dee"].endswith(
+        "Round 4: Dee is the presidential candidate.\n"
+        "You are the candidate: reply NOM <name>. Eligible: Ana, Bob, Cy, Eve."
+    )
+    state = table.state(code)
+    assert (state.tracker, state.fascist, state.phase) == (0, 3, "nominate")
+
+
+def test_an_investigation_with_nobody_left_is_skipped(table: Table):
+    # R15: 9 players, first fascist policy; everyone else was already investigated.
+    seated(
+        table,
+        "L L F H L F L F L",
+        draw=deck("F F F"),
+        investigations=[[1, seat] for seat in range(2, 9)] + [[2, 1]],
+    )
+    table["Ana"].send("NOM Bob")
+    for name in NAMES[:9]:
+        table[name].send("JA")
+    table["Ana"].send("DISCARD F")
+    out = table["Bob"].send("ENACT F")
+    for body in out.values():
+        assert body.startswith(
+            "Enacted: FASCIST. Board: L 0/5, F 1/6.\n"
+            "Everyone left has been investigated; the power is skipped.\n"
+            "Round 2: Bob is the presidential candidate."
+        )
+
+
+def test_elect_by_seat_number(table: Table):
+    code = seated(
+        table,
+        "L L F H L F L",
+        fascist=3,
+        phase="power",
+        power="special_election",
+        draw=deck(fascist=3),
+    )
+    out = table["Ana"].send("ELECT 4")
+    for body in out.values():
+        assert body.startswith("Special election: Ana chose Dee.\nRound 2: Dee is the presidential")
+    assert table.state(code).president == 3
