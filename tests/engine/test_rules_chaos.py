@@ -13,8 +13,9 @@ from sh_sms.engine import legal_actions, player_view, public_view
 
 
 def test_r9_third_failed_election_enacts_the_top_policy():
-    state = make_state(7, president=0, tracker=2, top=["L", "F", "F"],
-                       last_president=5, last_chancellor=2)
+    state = make_state(
+        7, president=0, tracker=2, top=["L", "F", "F"], last_president=5, last_chancellor=2
+    )
     state, events = fail(state)
     assert (state.liberal, state.fascist, state.tracker) == (1, 0, 0)
     assert state.draw[:2] == ["F", "F"] and len(state.draw) == 16

@@ -84,8 +84,14 @@ def test_r5_an_elected_government_becomes_term_limited():
 @pytest.mark.parametrize("roles", ["LLLFH", "LLLFHL", "LLLFHLF"])
 def test_r5_at_five_alive_only_the_last_chancellor_is_ineligible(roles):
     players = len(roles)
-    state = make_state(players, roles=roles, president=0, last_president=1, last_chancellor=2,
-                       dead=range(5, players))
+    state = make_state(
+        players,
+        roles=roles,
+        president=0,
+        last_president=1,
+        last_chancellor=2,
+        dead=range(5, players),
+    )
     assert state.living() == 5
     assert public_view(state)["eligible"] == [1, 3, 4]
     refused(state, 0, "nominate", 2, "term_limited")
@@ -168,7 +174,7 @@ def test_r6_votes_stay_hidden_until_the_last_vote():
         nein_state, nein_events = act(state, seat, "vote", False)
         for events, ja in ((ja_events, True), (nein_events, False)):
             recorded = [(e.kind, e.to, e.data) for e in events]
-            assert recorded == [("vote_recorded", seat, {"vote": ja})]
+            assert recorded == [("vote_recorded", seat, {"vote": ja, "changed": False})]
         # Nobody but the voter can tell Ja from Nein.
         assert public_view(ja_state) == public_view(nein_state)
         for other in range(7):

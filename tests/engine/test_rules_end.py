@@ -27,8 +27,17 @@ from sh_sms.engine import (
 )
 from sh_sms.engine.bot import RandomBot
 
-ALL_KINDS = ["nominate", "vote", "discard", "enact", "veto", "veto_answer", "investigate",
-             "special_election", "execute"]
+ALL_KINDS = [
+    "nominate",
+    "vote",
+    "discard",
+    "enact",
+    "veto",
+    "veto_answer",
+    "investigate",
+    "special_election",
+    "execute",
+]
 
 # R19 --------------------------------------------------------------------------------------------
 
@@ -181,8 +190,7 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize(("phase", "seat", "kind", "arg", "code"), REFUSALS)
-def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(phase, seat, kind, arg,
-                                                                      code):
+def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(phase, seat, kind, arg, code):
     state = in_phase(phase)
     assert state.phase == phase
     refused(state, seat, kind, arg, code)

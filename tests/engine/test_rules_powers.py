@@ -18,8 +18,11 @@ from scenarios import (
 
 from sh_sms.engine import awaiting, legal_actions, player_view, public_view
 
-ACTION_OF_POWER = {"investigate": "investigate", "special_election": "special_election",
-                   "execution": "execute"}
+ACTION_OF_POWER = {
+    "investigate": "investigate",
+    "special_election": "special_election",
+    "execution": "execute",
+}
 
 # R14 --------------------------------------------------------------------------------------------
 
@@ -46,7 +49,8 @@ def test_r14_power_table(players, slot):
         assert (state.phase, state.power) == ("power", expected)
         assert public_view(state)["power"] == expected
         assert [e.data for e in public(of_kind(events, "power"))] == [
-            {"power": expected, "president": 0}]
+            {"power": expected, "president": 0}
+        ]
         assert awaiting(state) == [0]
         action = ACTION_OF_POWER[expected]
         assert legal_actions(state, 0) == [(action, p) for p in range(1, players)]
@@ -94,7 +98,8 @@ def test_r15_investigation_result_goes_to_the_president_only(target, party):
     state, events = act(state, 0, "investigate", target)
     private = [e for e in events if e.to is not None]
     assert [(e.kind, e.to, e.data) for e in private] == [
-        ("investigation", 0, {"target": target, "party": party})]
+        ("investigation", 0, {"target": target, "party": party})
+    ]
     for event in public(events):
         assert "party" not in event.data and "role" not in event.data
     assert {"president": 0, "target": target} in [e.data for e in of_kind(events, "investigated")]
@@ -121,8 +126,7 @@ def test_r15_only_uninvestigated_players_are_offered():
 def test_r15_skipped_when_every_other_living_player_was_investigated():
     done = [[1, p] for p in (1, 2, 3, 5, 6)]  # seat 4 is dead, seat 0 is the President
     state, events = grant(7, 2, investigations=done, dead=[4])
-    assert [e.data for e in public(of_kind(events, "power_skipped"))] == [
-        {"power": "investigate"}]
+    assert [e.data for e in public(of_kind(events, "power_skipped"))] == [{"power": "investigate"}]
     assert state.phase == "nominate" and state.power is None and state.president == 1
 
 
@@ -194,7 +198,8 @@ def test_r17_peek_shows_the_president_the_top_three_in_order(players):
     state, events = govern(state, 1, "F", "F")
     assert state.draw[:4] == ["L", "F", "L", "L"]  # nothing moved
     assert [(e.to, e.data) for e in of_kind(events, "peek_cards")] == [
-        (0, {"cards": ["L", "F", "L"]})]
+        (0, {"cards": ["L", "F", "L"]})
+    ]
     assert [e.data for e in public(of_kind(events, "peeked"))] == [{"president": 0}]
     assert player_view(state, 0)["peek"] == ["L", "F", "L"]
     assert all(player_view(state, p)["peek"] is None for p in range(1, players))
@@ -214,7 +219,8 @@ def test_r18_executed_player_dies_and_nothing_is_revealed(players, slot):
     assert state.alive[target] is False and state.living() == players - 1
     assert public_view(state)["players"][target]["alive"] is False
     assert [e.data for e in public(of_kind(events, "executed"))] == [
-        {"president": 0, "target": target}]
+        {"president": 0, "target": target}
+    ]
     for event in events:
         assert not {"role", "roles", "party"} & set(event.data)
     assert public_view(state)["roles"] is None and state.phase == "nominate"

@@ -39,8 +39,9 @@ class Model:
         limited = {self.last[1]}
         if sum(self.alive) > 5:
             limited.add(self.last[0])
-        return [p for p in range(self.players)
-                if self.alive[p] and p != president and p not in limited]
+        return [
+            p for p in range(self.players) if self.alive[p] and p != president and p not in limited
+        ]
 
     def feed(self, events) -> None:
         expected_powers, actual_powers = [], []
@@ -115,8 +116,9 @@ def models(recorded_games):
             model.feed(step.events)
             after = step.after
             if after.phase == "nominate":
-                model.seen["R5"].append((model.eligible(after.president),
-                                         public_view(after)["eligible"]))
+                model.seen["R5"].append(
+                    (model.eligible(after.president), public_view(after)["eligible"])
+                )
             if after.phase != "over":
                 model.seen["R11"].append((model.tracker, after.tracker))
         out.append(model)

@@ -145,8 +145,7 @@ def test_r12_cards_in_hand_are_never_reshuffled():
 
 
 def test_r12_reshuffle_after_an_agreed_veto():
-    state = make_state(7, president=0, fascist=5, top=["L", "L", "F", "F", "L"],
-                       rest="discards")
+    state = make_state(7, president=0, fascist=5, top=["L", "L", "F", "F", "L"], rest="discards")
     old_discards = state.discards
     state, _ = elect(state, 2)
     state, _ = act(state, 0, "discard", "F")
@@ -159,8 +158,9 @@ def test_r12_reshuffle_after_an_agreed_veto():
 
 @pytest.mark.parametrize(("pile", "reshuffled"), [(3, True), (4, False), (5, False)])
 def test_r12_reshuffle_after_a_chaos_policy(pile, reshuffled):
-    state = make_state(7, president=0, tracker=2, top=["L", "F", "F", "L", "F"][:pile],
-                       rest="discards")
+    state = make_state(
+        7, president=0, tracker=2, top=["L", "F", "F", "L", "F"][:pile], rest="discards"
+    )
     old = state.draw[1:] + state.discards
     state, events = fail(state)
     assert state.liberal == 1
@@ -182,7 +182,7 @@ def test_r12_draw_pile_holds_three_at_every_nomination(recorded_games):
                     continue
                 reshuffles += 1
                 assert step.after.hand == [] and step.after.discards == []
-                chaos_after = of_kind(step.events[i + 1:], "enacted")  # a veto can cause chaos
+                chaos_after = of_kind(step.events[i + 1 :], "enacted")  # a veto can cause chaos
                 board = step.after.liberal + step.after.fascist - len(chaos_after)
                 # Everything that is not on the board goes into the new pile.
                 assert event.data["draw_pile"] == 17 - board

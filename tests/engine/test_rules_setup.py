@@ -155,8 +155,10 @@ def test_r3_different_seeds_give_different_games():
     # Compare with the seed itself blanked out, so only what happened can differ.
     blank = [[replace(GameState.from_json(j), seed=0).to_json() for j in g] for g in games]
     assert blank[0] != blank[1] and blank[1] != blank[2] and blank[0] != blank[2]
-    starts = {(tuple(g[0].roles), tuple(g[0].draw)) for g in
-              ([GameState.from_json(j) for j in game] for game in games)}
+    starts = {
+        (tuple(g[0].roles), tuple(g[0].draw))
+        for g in ([GameState.from_json(j) for j in game] for game in games)
+    }
     assert len(starts) == 3
 
 
