@@ -31,8 +31,10 @@ def _print_step(state, events, actor: str | None, prompts: bool) -> None:
     for event in events:
         if event.kind in LOG_ONLY:
             continue
-        who = "*" if event.to is None else f"[{state.names[event.to]}]"
-        print(f"  {who} {event_text(event, state.names)}")
+        text = event_text(event, state.names)
+        if text:
+            who = "*" if event.to is None else f"[{state.names[event.to]}]"
+            print(f"  {who} {text}")
     if prompts:
         for seat in range(state.players):
             prompt = prompt_text(state, seat)

@@ -98,9 +98,10 @@ def _vote(s: GameState, seat: int, ja: object, events: list[Event]) -> None:
     if type(ja) is not bool:
         raise IllegalAction(E.INVALID_TARGET)
     votes = list(s.votes)
+    changed = votes[seat] is not None
     votes[seat] = ja
     s.votes = votes
-    events.append(Event("vote_recorded", seat, {"vote": ja}))
+    events.append(Event("vote_recorded", seat, {"vote": ja, "changed": changed}))
     alive = s.alive
     if votes.count(None) > len(alive) - sum(alive):  # dead seats stay None
         return

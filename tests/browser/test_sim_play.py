@@ -3,8 +3,8 @@
 Every move is typed into a phone's input on the page and sent with Enter. Whose move it is comes
 from the public JSON; what the move is comes from the prompt that phone shows (the hand, the
 eligible names, the power's choices are only in the prompts). After each text the test waits for
-the sender's reply to appear on the page: every accepted command answers its sender with exactly
-one SMS, and the page fetches all recipients' texts of one step in one poll.
+the sender's reply to appear on the page: every accepted command but a first vote answers its
+sender with exactly one SMS, and the page fetches all recipients' texts of one step in one poll.
 """
 
 from __future__ import annotations
@@ -53,6 +53,11 @@ class Phone:
         """Type a text into this phone and press Enter."""
         self.input.fill(body)
         self.input.press("Enter")
+
+    def type_and_show(self, body: str) -> None:
+        """Type a text that gets no reply of its own; wait until the page shows it sent."""
+        self.type(body)
+        expect(self.card.locator(".msg.out").last).to_have_text(body)
 
     def send(self, body: str) -> str:
         """Type a text, wait for the one reply it causes on this phone, and return that reply."""
@@ -125,8 +130,11 @@ def play_to_the_end(server, code: str, phones: dict[str, Phone]) -> tuple[dict, 
                     state["president"],
                     state["chancellor"],
                 )
-                phones[name].send("JA")
-                moves.texts += 1
+            # A first vote is taken silently; the last one brings the result to every phone.
+            for name in waiting[:-1]:
+                phones[name].type_and_show("JA")
+            phones[waiting[-1]].send("JA")
+            moves.texts += len(waiting)
             continue
         assert len(waiting) == 1, state
         phone = phones[waiting[0]]

@@ -156,7 +156,7 @@ def test_game_commands_in_a_lobby_wait_for_the_start(table: Table):
     out = table["Bob"].send("NOM Ana")
     assert out == {"Bob": out.reply}
     assert out.reply.startswith(f"Game {code} has not started yet (2 players in).")
-    assert table["Ana"].send("HELP").reply.startswith("Lobby: START (host, 5-10 players)")
+    assert table["Ana"].send("HELP").reply.startswith("Lobby: LEAVE, WHO, STATUS")
     out = table["Bob"].send("NEW Bob")
     assert out == {"Bob": f"You are already in game {code}. Text LEAVE first to join another."}
 

@@ -50,7 +50,8 @@ def test_wrong_phase(table: Table):
     reply = refused(table, code, "Ana", "NOM Cy")
     assert reply == (
         "Not now: Waiting for votes on Ana+Bob from Ana, Bob, Cy, Dee, Eve.\n"
-        "Vote on Ana+Bob: reply JA or NEIN."
+        "Vote on Ana+Bob: reply JA or NEIN. You hear back once every vote is in; you may "
+        "change yours until then."
     )
     assert refused(table, code, "Bob", "VETO").startswith("Not now: Waiting for votes")
     assert refused(table, code, "Ana", "VETO YES").startswith("Not now: Waiting for votes")

@@ -102,7 +102,7 @@ class Checker:
             self.cards(seat, line, before, after, sender, where)
             if "Ja:" in line or "Nein:" in line:
                 assert "ELECTED" in line or "REJECTED" in line, where
-            if line.startswith("Vote recorded"):
+            if line.startswith("Vote changed"):
                 assert seat == sender and before.phase == "vote", where
 
     def cards(self, seat: int, line: str, before, after: GameState, sender, where: str) -> None:
@@ -193,7 +193,7 @@ def test_bot_games_leak_nothing(new_table: Callable[..., Table], players: int, d
         (1, "Policy peek, top 3 in order: F F L."),
         (1, "Reply DISCARD F or DISCARD L; the other two go to Bob."),
         (3, "Cy said F F L"),
-        (2, "Vote recorded: JA. You may change it until the last vote is in."),
+        (2, "Vote changed to JA."),
         (4, "Ana+Bob: Ja: Ana, Bob."),
         (4, "LIBERALS WIN on policies. Ana LIBERAL, Bob LIBERAL."),  # the game is not over
     ],
