@@ -28,8 +28,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $@
 
+# The outbox is drained by a worker thread inside the server (WORKER_IN_WEB), so one command
+# serves the simulator and delivers its messages.
 run: $(STAMP)
-	$(RUN_CMD)
+	WORKER_IN_WEB=1 $(RUN_CMD)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -10,6 +10,7 @@ COMMANDS = {
     "demo": ("sh_sms.demo", "play a demo game between bots and print it"),
     "migrate": ("sh_sms.store.migrate", "apply database migrations"),
     "serve": ("sh_sms.web.serve", "migrate the database and serve the app on 127.0.0.1"),
+    "worker": ("sh_sms.delivery.worker", "send queued texts until stopped (Procfile worker)"),
 }
 
 
@@ -25,3 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     module = importlib.import_module(COMMANDS[args.command][0])
     return module.main(rest) or 0
+
+
+if __name__ == "__main__":  # `python -m sh_sms.cli ...`, as the tests run a worker
+    raise SystemExit(main())

@@ -18,6 +18,14 @@ def database_url(raw: str) -> str:
     return raw
 
 
+def flag(raw: str) -> bool:
+    """An environment flag: 1/true/yes/on (any case) is true, anything else false."""
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+_PARSE = {"int": int, "float": float, "bool": flag}
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every setting the service reads; defaults suit a laptop with no Twilio account."""
@@ -35,6 +43,31 @@ class Settings:
     timezone: str = "America/New_York"
     default_region: str = "US"  # for numbers typed without a country code
     intro_every_seconds: int = 600
+    # Delivery (sh_sms.delivery): the worker that drains the outbox.
+    twilio_mps: float = 1.0  # sends per second, summed over every worker process
+    twilio_api_url: str | None = None  # another base URL for Twilio's REST API (tests)
+    status_callback_url: str | None = None  # default: PUBLIC_BASE_URL + /sms/status
+    worker_in_web: bool = False  # also drain the outbox from a thread of each web process
+    worker_threads: int = 4  # sends in flight at once per worker (never two to one number)
+    worker_batch: int = 20  # rows claimed per round trip to the database
+    worker_poll_seconds: float = 0.25  # pause when the outbox is empty
+    send_timeout_seconds: float = 10.0  # per request to Twilio
+    lease_seconds: int = 60  # a claimed row is taken back after this long
+    max_attempts: int = 5  # sends of one message before it is given up
+    retry_base_seconds: float = 2.0  # first backoff; doubles per attempt, with jitter
+    retry_max_seconds: float = 300.0
+    # Reminders (sh_sms.reminders): the periodic job and the host's REMIND.
+    reminder_poll_seconds: float = 5.0  # how often the job looks for due reminders and deadlines
+    remind_every_seconds: int = 600  # the host's REMIND, at most this often per game
+
+    @property
+    def callback_url(self) -> str | None:
+        """Where Twilio posts status callbacks: STATUS_CALLBACK_URL, else from PUBLIC_BASE_URL."""
+        if self.status_callback_url:
+            return self.status_callback_url
+        if self.public_base_url:
+            return self.public_base_url.rstrip("/") + "/sms/status"
+        return None
 
     @property
     def backend(self) -> str:
@@ -54,6 +87,6 @@ class Settings:
             raw = environ.get(f.name.upper())
             if raw is None or raw == "":
                 continue
-            values[f.name] = int(raw) if f.type == "int" else raw
+            values[f.name] = _PARSE.get(f.type, str)(raw)
         settings = replace(cls(**values), **overrides)
         return replace(settings, database_url=database_url(settings.database_url))

@@ -72,27 +72,85 @@ class Inbound(SQLModel, table=True):
     received_at: datetime
 
 
+# Outbox statuses. A row is queued, claimed by a worker (sending), handed to the provider (sent),
+# then delivered, undelivered or failed as status callbacks say; cancelled when its recipient
+# opted out before it left. A transient failure queues it again, due at a later next_attempt_at.
+QUEUED = "queued"
+SENDING = "sending"
+SENT = "sent"
+DELIVERED = "delivered"
+UNDELIVERED = "undelivered"
+FAILED = "failed"
+CANCELLED = "cancelled"
+PENDING_STATUSES = (QUEUED, SENDING)  # not yet handed to the provider
+
+
 class Outbox(SQLModel, table=True):
-    """A text waiting to be sent, or sent. Rows are written in the same transaction as the game."""
+    """A text waiting to be sent, or sent. Rows are written in the same transaction as the game.
+
+    A worker claims a row by setting `claimed_by` and `lease_until`; once the lease has expired
+    another worker may claim it again (the first one died, or hangs).
+    """
 
     __tablename__ = "outbox"
     id: int | None = Field(default=None, primary_key=True)
     to_number: str = Field(max_length=20, index=True)
     body: str = Field(sa_column=Column(Text, nullable=False))
     game_id: int | None = Field(default=None, index=True)
-    status: str = Field(default="queued", max_length=16, index=True)
+    status: str = Field(default=QUEUED, max_length=16, index=True)
     segments: int = 1
     attempts: int = 0
-    provider_sid: str | None = Field(default=None, max_length=64)
+    provider_sid: str | None = Field(default=None, max_length=64, index=True)
     error_code: str | None = Field(default=None, max_length=16)
     created_at: datetime
     sent_at: datetime | None = None
+    next_attempt_at: datetime | None = None
+    claimed_by: str | None = Field(default=None, max_length=64)
+    lease_until: datetime | None = None
+    updated_at: datetime | None = None
 
 
 class Contact(SQLModel, table=True):
-    """What we remember about a number outside any game: the last introduction, opt-out."""
+    """What we remember about a number outside any game: the last introduction, opt-out.
+
+    `opted_out`: it texted STOP (or the carrier says so); nothing is sent to it until START.
+    `unreachable`: texts to it fail for good (or it opted out); its table has been told.
+    """
 
     __tablename__ = "contacts"
     number: str = Field(primary_key=True, max_length=20)
     last_intro_at: datetime | None = None
     opted_out: bool = False
+    unreachable: bool = False
+
+
+class SendRate(SQLModel, table=True):
+    """The next free send slot (epoch seconds) of a sender, shared by every worker process."""
+
+    __tablename__ = "send_rate"
+    name: str = Field(primary_key=True, max_length=32)
+    next_slot: float = 0.0
+
+
+class GameClock(SQLModel, table=True):
+    """Per game: the host's reminder settings, and the wait it is in (sh_sms.reminders).
+
+    Settings left None follow the service defaults. A wait is one decision point (`wait_key`);
+    `due_at` is when the reminder job must next look at the game (None: never), so the job only
+    reads rows with `due_at <= now`.
+    """
+
+    __tablename__ = "game_clocks"
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    nudge_minutes: int | None = None  # 0: no reminders
+    quiet_hours: str | None = Field(default=None, max_length=16)  # "21-8" or "off"
+    timezone: str | None = Field(default=None, max_length=64)
+    deadline_hours: int | None = None
+    paused: bool = False
+    last_remind_at: datetime | None = None  # the host's last REMIND
+    wait_key: str | None = Field(default=None, max_length=32)
+    wait_since: datetime | None = None
+    nudges_sent: int = 0
+    last_nudge_at: datetime | None = None
+    deadline_at: datetime | None = None
+    due_at: datetime | None = Field(default=None, index=True)

@@ -54,12 +54,17 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app.extensions["sh_sms"] = Runtime(settings, make_engine(settings.database_url), clock)
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from . import board, webhook
+    from . import board, status, webhook
 
     app.register_blueprint(webhook.bp)
+    app.register_blueprint(status.bp)
     app.register_blueprint(board.bp)
     if settings.backend == SIMULATOR:
         from . import sim
 
         app.register_blueprint(sim.bp)
+    if settings.worker_in_web:
+        from ..delivery.inproc import attach_worker
+
+        attach_worker(app)
     return app

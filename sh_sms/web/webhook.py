@@ -12,6 +12,7 @@ from twilio.twiml.messaging_response import MessagingResponse
 
 from ..config import Settings
 from ..numbers import mask, normalize
+from ..optout import keyword_text
 from ..service import receive
 from . import Runtime, runtime
 
@@ -73,6 +74,8 @@ def sms() -> Response:
         log.info("sms_ignored reason=unusable_from")
         return twiml()
     sid = request.form.get("MessageSid") or None
-    done = deliver(rt, number, request.form.get("Body", ""), sid)
+    form = request.form  # Twilio's OptOutType, when present, outranks the words (optout.py)
+    body = keyword_text(rt.engine, number, form.get("Body", ""), form.get("OptOutType"))
+    done = deliver(rt, number, body, sid)
     log.info("sms_received from=%s sid=%s new=%s", mask(number), sid, done)
     return twiml()

@@ -1,0 +1,10 @@
+"""Delivery: a worker drains the outbox through the simulator or Twilio.
+
+- `claims`: which rows a worker may take (oldest per recipient, leased), and what a send did.
+- `rate`: the shared send-slot row that keeps every worker together within TWILIO_MPS.
+- `errors`: transient or permanent; a permanent failure may mean the number is unreachable.
+- `senders`: the simulator (marks delivered) and Twilio (the `twilio` library's Client).
+- `callbacks`: Twilio status callbacks move a row on (POST /sms/status).
+- `notices`: telling a table, once, that one of its players cannot be reached.
+- `worker`: the loop, `sh-sms worker`; `inproc`: the same loop in a web process.
+"""

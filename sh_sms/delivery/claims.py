@@ -1,0 +1,218 @@
+"""The outbox as a work queue: claiming rows, and recording what sending them did.
+
+A row is claimable when it is `queued` and due (`next_attempt_at` passed), or `sending` under an
+expired lease (its worker died or hangs), and no earlier row to the same number is still queued or
+sending: per recipient, texts leave in the order they were queued. PostgreSQL claims with
+`FOR UPDATE SKIP LOCKED`, so concurrent workers take disjoint rows without waiting; SQLite's
+write lock (BEGIN IMMEDIATE) makes claims one at a time. Either way a claim is a lease, so what a
+killed worker held is claimed again once the lease expires: at-least-once delivery.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import and_, exists, or_
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col, select
+
+from ..config import Settings
+from ..numbers import mask
+from ..store import (
+    CANCELLED,
+    DELIVERED,
+    FAILED,
+    PENDING_STATUSES,
+    QUEUED,
+    SENDING,
+    SENT,
+    Contact,
+    Outbox,
+    transaction,
+)
+from . import errors
+from .errors import RETRY, Outcome
+from .notices import mark_unreachable
+from .rate import Slots
+
+log = logging.getLogger(__name__)
+OPTED_OUT = "opted_out"  # error_code of a row cancelled because its recipient opted out
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A row a worker holds: what to send, until when, and the earliest moment to send it."""
+
+    id: int
+    to_number: str
+    body: str
+    attempts: int
+    lease_until: datetime
+    slot: float | None  # epoch seconds; None: no rate limit
+
+
+def claimable(now: datetime):
+    """The SQL condition for rows a worker may claim at `now` (see the module docstring)."""
+    earlier = aliased(Outbox)
+    waiting = exists().where(
+        earlier.to_number == Outbox.to_number,
+        earlier.id < Outbox.id,
+        col(earlier.status).in_(PENDING_STATUSES),
+    )
+    due = or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now)
+    expired = and_(Outbox.status == SENDING, col(Outbox.lease_until) < now)
+    return and_(or_(and_(Outbox.status == QUEUED, due), expired), ~waiting)
+
+
+def claim(
+    engine: Engine, settings: Settings, worker: str, now: datetime, limit: int, mps: float | None
+) -> list[Claim]:
+    """Claim up to `limit` rows (at most one per recipient) for `worker`, oldest first.
+
+    With a send rate, each row also gets a slot from the shared rate row, and no more rows are
+    claimed than have a slot starting in time to be sent before the lease runs out.
+    """
+    lease_until = now + timedelta(seconds=settings.lease_seconds)
+    with transaction(engine) as session:
+        slots = None
+        if mps is not None:
+            slots = Slots(session, mps, now.timestamp())
+            last_start = lease_until.timestamp() - settings.send_timeout_seconds
+            limit = min(limit, slots.room(last_start))
+        if limit <= 0:
+            return []
+        query = select(Outbox).where(claimable(now)).order_by(col(Outbox.id)).limit(limit)
+        rows = list(session.exec(query.with_for_update(skip_locked=True, of=Outbox)))
+        rows = _cancel_opted_out(session, rows, now)
+        times = slots.take(len(rows)) if slots is not None else [None] * len(rows)
+        claims = []
+        for row, slot in zip(rows, times, strict=True):
+            if row.status == SENDING:
+                log.warning("lease_expired id=%s held_by=%s", row.id, row.claimed_by)
+            row.status, row.claimed_by, row.lease_until = SENDING, worker, lease_until
+            row.attempts += 1
+            row.updated_at = now
+            claims.append(Claim(row.id, row.to_number, row.body, row.attempts, lease_until, slot))
+        return claims
+
+
+def _cancel_opted_out(session: Session, rows: list[Outbox], now: datetime) -> list[Outbox]:
+    """Cancel rows whose recipient opted out after they were queued; return the others."""
+    numbers = {row.to_number for row in rows}
+    if not numbers:
+        return rows
+    opted_out = set(
+        session.exec(
+            select(Contact.number).where(
+                col(Contact.number).in_(numbers),
+                Contact.opted_out == True,  # noqa: E712
+            )
+        )
+    )
+    keep = []
+    for row in rows:
+        if row.to_number in opted_out:
+            row.status, row.error_code, row.updated_at = CANCELLED, OPTED_OUT, now
+            row.claimed_by = row.lease_until = None
+        else:
+            keep.append(row)
+    return keep
+
+
+def record(
+    engine: Engine,
+    settings: Settings,
+    results: list[tuple[Claim, Outcome]],
+    worker: str,
+    now: datetime,
+    rand: Callable[[], float] = random.random,
+) -> list[str]:
+    """Store what sending each claimed row did, in one transaction; return their new statuses.
+
+    A status callback may have come first (it knows the row from its URL) and a worker whose
+    lease expired may find the row taken over; neither is ever moved backwards.
+    """
+    outcomes = {item.id: outcome for item, outcome in results}
+    with transaction(engine) as session:
+        query = select(Outbox).where(col(Outbox.id).in_(outcomes)).order_by(col(Outbox.id))
+        rows = {row.id: row for row in session.exec(query.with_for_update())}
+        for outbox_id, outcome in outcomes.items():
+            _record_one(session, settings, rows[outbox_id], outcome, worker, now, rand)
+        return [rows[item.id].status for item, _ in results]
+
+
+def _record_one(
+    session: Session,
+    settings: Settings,
+    row: Outbox,
+    outcome: Outcome,
+    worker: str,
+    now: datetime,
+    rand: Callable[[], float],
+) -> None:
+    ours = row.status == SENDING and row.claimed_by == worker
+    if outcome.accepted:
+        if ours:
+            row.status = DELIVERED if outcome.kind == errors.DELIVERED else SENT
+            row.provider_sid, row.sent_at, row.error_code = outcome.sid, now, None
+            row.claimed_by = row.lease_until = None
+            row.updated_at = now
+        elif row.status not in PENDING_STATUSES and row.provider_sid is None:
+            row.provider_sid, row.sent_at = outcome.sid, now  # the callback was faster
+        log.info("sent id=%s to=%s sid=%s", row.id, mask(row.to_number), outcome.sid)
+    elif ours:
+        settle_failure(session, settings, row, outcome, now, rand)
+
+
+def settle_failure(
+    session: Session,
+    settings: Settings,
+    row: Outbox,
+    outcome: Outcome,
+    now: datetime,
+    rand: Callable[[], float] = random.random,
+    final: str = FAILED,
+) -> None:
+    """A send failed: queue it again after a backoff if transient and attempts remain, else give
+    it up (status `final`); a permanent failure that is the number's fault marks it unreachable."""
+    row.claimed_by = row.lease_until = None
+    row.error_code = outcome.code
+    row.updated_at = now
+    if outcome.kind == RETRY and row.attempts < settings.max_attempts:
+        delay = backoff(row.attempts, settings.retry_base_seconds, settings.retry_max_seconds, rand)
+        row.status, row.provider_sid = QUEUED, None
+        row.next_attempt_at = now + timedelta(seconds=delay)
+        log.warning(
+            "send_retry id=%s to=%s code=%s attempt=%s in=%.1fs",
+            row.id, mask(row.to_number), outcome.code, row.attempts, delay,
+        )  # fmt: skip
+        return
+    row.status = final
+    log.error(
+        "send_failed id=%s to=%s code=%s attempts=%s",
+        row.id, mask(row.to_number), outcome.code, row.attempts,
+    )  # fmt: skip
+    if outcome.unreachable:
+        mark_unreachable(session, row.to_number, now, opted_out=outcome.opted_out)
+
+
+def release(engine: Engine, item: Claim, worker: str, now: datetime) -> None:
+    """Give back a claimed row that was not sent (the worker is stopping), as it was."""
+    with transaction(engine) as session:
+        row = session.exec(select(Outbox).where(Outbox.id == item.id).with_for_update()).one()
+        if row.status == SENDING and row.claimed_by == worker:
+            row.status, row.claimed_by, row.lease_until = QUEUED, None, None
+            row.attempts = max(0, row.attempts - 1)
+            row.updated_at = now
+
+
+def backoff(attempts: int, base: float, cap: float, rand: Callable[[], float]) -> float:
+    """Seconds before attempt `attempts + 1`: base * 2^(attempts-1), capped, then jittered into
+    its upper half, so failed messages do not all come back at the same moment."""
+    delay = min(cap, base * 2 ** max(0, attempts - 1))
+    return delay * (0.5 + rand() / 2)

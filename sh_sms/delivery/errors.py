@@ -1,0 +1,64 @@
+"""What one send did, and which failures are worth another try.
+
+Twilio reports failures twice over: the REST API refuses a request (HTTP 4xx/5xx with an error
+code such as 21211), and status callbacks report a message the carrier did not deliver (30003,
+30005, ...). Both are sorted here into the same three kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SENT = "sent"  # the provider accepted it; callbacks tell the rest
+DELIVERED = "delivered"  # the simulator: nothing further will happen
+RETRY = "retry"  # transient: try again later
+FAIL = "fail"  # permanent: never retried
+
+NETWORK = "network"  # no HTTP answer at all (refused, reset, timed out)
+
+# Worth another try: Twilio's or the carrier's queues are full, or the handset is briefly away.
+TRANSIENT_CODES = frozenset({20429, 30001, 30003, 30008, 30017, 30022})
+# Permanent, and about the recipient's number: it is invalid, not mobile, unsubscribed, gone.
+RECIPIENT_CODES = frozenset({21211, 21214, 21408, 21610, 21612, 21614, 30004, 30005, 30006})
+OPTED_OUT_CODES = frozenset({21610})  # the carrier has the number unsubscribed (it texted STOP)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of one send attempt, or of a failure a status callback reports."""
+
+    kind: str
+    sid: str | None = None
+    code: str | None = None  # a Twilio error code, `http_<status>` or `network`
+    unreachable: bool = False  # permanent, and the number's fault: tell its table
+    opted_out: bool = False  # the number unsubscribed at the carrier
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the message left us (handed to the provider, or delivered by the simulator)."""
+        return self.kind in (SENT, DELIVERED)
+
+
+def classify(code: int | str | None, http_status: int | None = None) -> Outcome:
+    """Sort a failure by its Twilio error code and HTTP status (either may be missing)."""
+    number = _int(code)
+    label = str(number) if number is not None else (f"http_{http_status}" if http_status else None)
+    if number in RECIPIENT_CODES:
+        return Outcome(FAIL, code=label, unreachable=True, opted_out=number in OPTED_OUT_CODES)
+    if number in TRANSIENT_CODES or http_status == 429 or (http_status or 0) >= 500:
+        return Outcome(RETRY, code=label)
+    return Outcome(FAIL, code=label)
+
+
+def network_error() -> Outcome:
+    """No answer from the provider: maybe it never got the request, so it is sent again."""
+    return Outcome(RETRY, code=NETWORK)
+
+
+def _int(code: int | str | None) -> int | None:
+    """A Twilio error code (five digits); the library puts the HTTP status there when none."""
+    try:
+        number = int(code) if code not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+    return number if number is not None and number >= 10000 else None

@@ -1,0 +1,92 @@
+"""Senders: how one claimed text leaves. The simulator only marks it delivered; Twilio sends it
+through the `twilio` library's Client, with a request timeout and a status callback URL."""
+
+from __future__ import annotations
+
+import threading
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import requests
+from twilio.base.exceptions import TwilioRestException, TwilioServiceException
+from twilio.http.http_client import TwilioHttpClient
+from twilio.rest import Client
+
+from ..config import SIMULATOR, Settings
+from .claims import Claim
+from .errors import DELIVERED, SENT, Outcome, classify, network_error
+
+CALLBACK_ID = "id"  # the query parameter of the status callback URL naming the outbox row
+
+
+def callback_url(base: str | None, outbox_id: int) -> str | None:
+    """The status callback URL for one row: `base` with `?id=<outbox id>` (None without base).
+
+    With the row's id in the URL a callback finds its row even before the worker has stored
+    Twilio's message SID, or when the worker died before it could.
+    """
+    if not base:
+        return None
+    parts = urlsplit(base)
+    query = [*parse_qsl(parts.query), (CALLBACK_ID, str(outbox_id))]
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+class SimulatorSender:
+    """The simulator backend: a text is delivered the moment a worker takes it."""
+
+    rate_limited = False
+
+    def send(self, item: Claim) -> Outcome:
+        """Mark `item` delivered."""
+        return Outcome(DELIVERED, sid=f"SIM{item.id}")
+
+
+class TwilioSender:
+    """Sends through Twilio's REST API with the official Client (one per thread)."""
+
+    rate_limited = True
+
+    def __init__(self, settings: Settings) -> None:
+        """Use `settings`' credentials, sender, timeout and (for tests) API base URL."""
+        if not (settings.twilio_from_number or settings.twilio_messaging_service_sid):
+            raise ValueError("set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID to send")
+        self.settings = settings
+        self._local = threading.local()
+
+    def client(self) -> Client:
+        """This thread's Client (requests sessions are not meant to be shared across threads)."""
+        client = getattr(self._local, "client", None)
+        if client is None:
+            s = self.settings
+            http = TwilioHttpClient(timeout=s.send_timeout_seconds)
+            client = Client(s.twilio_account_sid, s.twilio_auth_token, http_client=http)
+            if s.twilio_api_url:
+                client.api.base_url = s.twilio_api_url.rstrip("/")
+            self._local.client = client
+        return client
+
+    def send(self, item: Claim) -> Outcome:
+        """Create the message; sort any failure into transient or permanent."""
+        s = self.settings
+        sender = (
+            {"messaging_service_sid": s.twilio_messaging_service_sid}
+            if s.twilio_messaging_service_sid
+            else {"from_": s.twilio_from_number}
+        )
+        try:
+            message = self.client().messages.create(
+                to=item.to_number,
+                body=item.body,
+                status_callback=callback_url(s.callback_url, item.id),
+                **sender,
+            )
+        except (TwilioRestException, TwilioServiceException) as exc:
+            return classify(exc.code, exc.status)
+        except requests.RequestException:
+            return network_error()
+        return Outcome(SENT, sid=message.sid)
+
+
+def make_sender(settings: Settings) -> SimulatorSender | TwilioSender:
+    """The sender for the configured backend."""
+    return SimulatorSender() if settings.backend == SIMULATOR else TwilioSender(settings)

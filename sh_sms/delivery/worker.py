@@ -1,0 +1,195 @@
+"""`sh-sms worker`: drain the outbox until stopped (Procfile `worker:`).
+
+Each round claims a batch (at most one row per recipient, so the batch can go out in parallel
+without reordering anyone's texts), waits for each row's send slot, sends it and records what
+happened. Any number of workers, in their own processes or threads, may run at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.engine import Engine
+
+from ..config import Settings
+from ..numbers import mask
+from ..reminders import start_scheduler
+from ..store import make_engine
+from .claims import Claim, claim, record, release
+from .errors import Outcome
+from .senders import SimulatorSender, TwilioSender, make_sender
+
+log = logging.getLogger(__name__)
+_NUMBER = re.compile(r"\+?\d{7,15}")
+ERROR_PAUSE_SECONDS = 5.0
+
+
+class SystemClock:
+    """Wall-clock time; tests pass their own clock with the same two methods."""
+
+    def now(self) -> datetime:
+        """The current time, aware, in UTC."""
+        return datetime.now(UTC)
+
+    def sleep_until(self, when: float, stop: threading.Event) -> bool:
+        """Wait until epoch second `when` or until `stop` is set; return whether it was set."""
+        delay = when - time.time()
+        return stop.wait(delay) if delay > 0 else stop.is_set()
+
+
+def worker_name() -> str:
+    """A name unique to this worker: host, process and a random suffix."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+class Worker:
+    """Claims, sends and records outbox rows. `run` loops until `stop`; `drain` empties what is
+    due now and returns."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        settings: Settings,
+        sender: SimulatorSender | TwilioSender | None = None,
+        *,
+        clock: SystemClock | None = None,
+        name: str | None = None,
+        rand: Callable[[], float] = random.random,
+    ) -> None:
+        """A worker on `engine`; the sender defaults to the configured backend's."""
+        self.engine, self.settings = engine, settings
+        self.sender = sender or make_sender(settings)
+        self.clock = clock or SystemClock()
+        self.name = name or worker_name()
+        self.rand = rand
+        self.stopping = threading.Event()
+        self.mps = settings.twilio_mps if self.sender.rate_limited else None
+        threads = max(1, settings.worker_threads)
+        self._pool = ThreadPoolExecutor(threads, "sh-sms-send") if threads > 1 else None
+
+    def run_once(self) -> int:
+        """Claim one batch and send it; return how many rows were claimed (0: nothing due).
+
+        With several send threads, outcomes are stored as sends finish, together: whatever
+        finished while the previous outcomes were being written goes in the next transaction.
+        """
+        batch = claim(
+            self.engine,
+            self.settings,
+            self.name,
+            self.clock.now(),
+            max(1, self.settings.worker_batch),
+            self.mps,
+        )
+        if self._pool is None or len(batch) < 2:
+            for item in batch:
+                self._record([(item, self._send(item))])
+            return len(batch)
+        pending = {self._pool.submit(self._send, item): item for item in batch}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            self._record([(pending.pop(future), future.result()) for future in done])
+        return len(batch)
+
+    def drain(self) -> int:
+        """Run rounds until nothing is due; return how many rows were claimed in all."""
+        total = 0
+        while not self.stopping.is_set() and (claimed := self.run_once()):
+            total += claimed
+        return total
+
+    def run(self) -> None:
+        """Loop until `stop`: send what is due, pause when there is nothing."""
+        log.info("worker_started name=%s mps=%s", self.name, self.mps)
+        scheduler = start_scheduler(self.engine, self.settings, self.clock.now)  # reminders
+        while not self.stopping.is_set():
+            try:
+                claimed = self.run_once()
+            except Exception:  # the database is away, say: try again, without flooding the log
+                log.error("worker_round_failed\n%s", _scrub(traceback.format_exc()))
+                self.stopping.wait(ERROR_PAUSE_SECONDS)
+                continue
+            if not claimed:
+                self.stopping.wait(self.settings.worker_poll_seconds)
+        scheduler.shutdown(wait=False)
+        self.close()
+        log.info("worker_stopped name=%s", self.name)
+
+    def stop(self) -> None:
+        """Ask `run` to finish: sends under way complete, rows still waiting are given back."""
+        self.stopping.set()
+
+    def close(self) -> None:
+        """Release the send threads."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+
+    def _send(self, item: Claim) -> Outcome | None:
+        """Wait for the row's slot and send it; None when it was not sent (given back because
+        the worker is stopping, or left to expire because its lease is too short). Never raises."""
+        try:
+            if item.slot is not None:
+                self.clock.sleep_until(item.slot, self.stopping)
+            if self.stopping.is_set():
+                release(self.engine, item, self.name, self.clock.now())
+                return None
+            deadline = item.lease_until - timedelta(seconds=self.settings.send_timeout_seconds)
+            if self.clock.now() > deadline:  # another worker may take it over mid-send
+                log.warning("lease_too_short id=%s", item.id)
+                return None
+            return self.sender.send(item)
+        except Exception:
+            log.error("send_failed id=%s\n%s", item.id, _scrub(traceback.format_exc()))
+            return None  # claimed again when the lease expires
+
+    def _record(self, results: list[tuple[Claim, Outcome | None]]) -> None:
+        """Store the outcomes of sends that happened. Never raises."""
+        sent = [(item, outcome) for item, outcome in results if outcome is not None]
+        if not sent:
+            return
+        try:
+            record(self.engine, self.settings, sent, self.name, self.clock.now(), self.rand)
+        except Exception:
+            ids = [item.id for item, _ in sent]
+            log.error("record_failed ids=%s\n%s", ids, _scrub(traceback.format_exc()))
+
+
+def _scrub(text: str) -> str:
+    """Mask phone numbers (a traceback can quote SQL parameters)."""
+    return _NUMBER.sub(lambda m: mask(m.group()), text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Drain the outbox of DATABASE_URL until SIGTERM or SIGINT (`--once`: until it is empty)."""
+    parser = argparse.ArgumentParser(prog="sh-sms worker", description="Send queued texts.")
+    parser.add_argument("--once", action="store_true", help="send what is due now, then exit")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)-5.5s [%(name)s] %(message)s")
+    logging.getLogger("twilio").setLevel(logging.WARNING)  # it logs every request at info
+    settings = Settings.from_env()
+    engine = make_engine(settings.database_url)
+    worker = Worker(engine, settings)
+    try:
+        if args.once:
+            worker.drain()
+            worker.close()
+            return 0
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: worker.stop())
+        worker.run()
+    finally:
+        engine.dispose()
+    return 0

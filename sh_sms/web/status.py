@@ -1,0 +1,46 @@
+"""`POST /sms/status`: Twilio's status callbacks, signature-checked like `/sms`."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+
+from flask import Blueprint, Response, request
+
+from ..delivery.callbacks import apply_status
+from ..delivery.senders import CALLBACK_ID
+from . import runtime
+from .webhook import scrub, signature_ok
+
+log = logging.getLogger(__name__)
+bp = Blueprint("status", __name__)
+
+
+@bp.post("/sms/status")
+def status() -> Response:
+    """Record one message's new status: 403 without a valid signature, 400 without the fields,
+    204 otherwise (also for a message we do not know, so Twilio does not retry it)."""
+    rt = runtime()
+    if not signature_ok(rt.settings):
+        log.warning("status_rejected reason=signature")
+        return Response(status=403)
+    form = request.form
+    sid = form.get("MessageSid") or form.get("SmsSid")
+    state = form.get("MessageStatus") or form.get("SmsStatus")
+    if not sid or not state:
+        return Response(status=400)
+    try:
+        found = apply_status(
+            rt.engine,
+            rt.settings,
+            outbox_id=request.args.get(CALLBACK_ID, type=int),
+            sid=sid,
+            status=state,
+            error_code=form.get("ErrorCode") or None,
+            now=rt.clock(),
+        )
+    except Exception:
+        log.error("status_failed sid=%s\n%s", sid, scrub(traceback.format_exc()))
+        return Response(status=500)
+    log.info("status sid=%s status=%s code=%s known=%s", sid, state, form.get("ErrorCode"), found)
+    return Response(status=204)

@@ -1,0 +1,264 @@
+"""A fake Twilio REST API on a loopback port, for the real `twilio` Client to talk to.
+
+It answers `POST /2010-04-01/Accounts/<sid>/Messages.json` the way Twilio does: 201 with a
+message resource (`status: queued`), or an error body `{"code", "message", "more_info",
+"status"}`. Answers are scripted per call (`script`) or per recipient (`script_to`); unscripted
+calls succeed. Every request is recorded. `hold()` makes requests wait, unanswered, until
+`release()`, so a test can catch a worker mid-send.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import re
+import secrets
+import socket
+import struct
+import threading
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from email.utils import formatdate
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, parse_qsl, urlsplit
+
+_PATH = re.compile(r"^/2010-04-01/Accounts/(AC\w+)/Messages\.json$")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One scripted answer: an HTTP status and JSON body, or `reset` (close without answering)."""
+
+    status: int = 201
+    body: dict | None = None
+    reset: bool = False
+
+
+def error(code: int, status: int = 400, message: str = "error") -> Reply:
+    """A Twilio error answer with its real shape."""
+    return Reply(
+        status,
+        {
+            "code": code,
+            "message": message,
+            "more_info": f"https://www.twilio.com/docs/errors/{code}",
+            "status": status,
+        },
+    )
+
+
+TOO_MANY_REQUESTS = error(20429, 429, "Too Many Requests")
+SERVER_ERROR = Reply(500, {"code": 20500, "message": "Internal Server Error", "status": 500})
+BAD_GATEWAY = Reply(502, None)  # no JSON body at all
+RESET = Reply(reset=True)
+INVALID_TO = error(21211, 400, "The 'To' number is not a valid phone number.")
+UNSUBSCRIBED = error(21610, 400, "Attempt to send to unsubscribed recipient")
+NOT_MOBILE = error(21614, 400, "'To' number is not a valid mobile number")
+BODY_REQUIRED = error(21602, 400, "Message body is required.")
+
+
+@dataclass
+class Call:
+    """One request the fake received."""
+
+    account: str | None
+    form: dict[str, str]
+    auth: tuple[str, str] | None
+    at: float  # time.perf_counter() on arrival
+    answered: Reply | None = None
+    sid: str | None = None
+
+    @property
+    def to(self) -> str:
+        """The recipient."""
+        return self.form.get("To", "")
+
+    @property
+    def outbox_id(self) -> int | None:
+        """The outbox row named by the StatusCallback URL (`?id=`), if any."""
+        url = self.form.get("StatusCallback")
+        if not url:
+            return None
+        value = dict(parse_qsl(urlsplit(url).query)).get("id")
+        return int(value) if value else None
+
+
+@dataclass
+class FakeTwilio:
+    """The fake server; start it with `start()`, stop it with `close()`."""
+
+    account_sid: str = "AC" + "0" * 32
+    auth_token: str = "test-auth-token"
+    calls: list[Call] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._script: deque[Reply] = deque()
+        self._by_number: dict[str, deque[Reply]] = defaultdict(deque)
+        self._changed = threading.Condition()
+        self._gate = threading.Event()
+        self._gate.set()
+        self.waiting = 0  # requests held at the gate right now
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        """The base URL to give the Client (instead of https://api.twilio.com)."""
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> FakeTwilio:
+        """Serve in a background thread."""
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        """Let held requests go, stop serving and free the port."""
+        self.release()
+        self._server.shutdown()
+        self._server.server_close()
+
+    def script(self, *replies: Reply) -> None:
+        """Answer the next calls, whoever they are to, with `replies` in order."""
+        with self._changed:
+            self._script.extend(replies)
+
+    def script_to(self, number: str, *replies: Reply) -> None:
+        """Answer the next calls to `number` with `replies` in order (before `script`)."""
+        with self._changed:
+            self._by_number[number].extend(replies)
+
+    def hold(self) -> None:
+        """Keep every request from now on waiting, unanswered, until `release()`."""
+        self._gate.clear()
+
+    def release(self) -> None:
+        """Answer the held requests and stop holding."""
+        self._gate.set()
+
+    def wait_for(self, predicate, timeout: float = 10.0) -> bool:
+        """Wait until `predicate(self)` holds (checked whenever a request arrives or ends)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: predicate(self), timeout)
+
+    def sent_to(self, number: str) -> list[str]:
+        """Bodies of the accepted messages to `number`, in the order they arrived."""
+        return [c.form.get("Body", "") for c in self.accepted() if c.to == number]
+
+    def accepted(self) -> list[Call]:
+        """Calls answered with a created message."""
+        with self._changed:
+            return [
+                c
+                for c in self.calls
+                if c.answered and c.answered.status == 201 and not c.answered.reset
+            ]
+
+    def _next_reply(self, to: str) -> Reply:
+        with self._changed:
+            if self._by_number.get(to):
+                return self._by_number[to].popleft()
+            if self._script:
+                return self._script.popleft()
+        return Reply()
+
+    def _record(self, call: Call) -> None:
+        with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+
+    def _notify(self, change) -> None:
+        with self._changed:
+            change()
+            self._changed.notify_all()
+
+
+def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True  # else each answer waits ~40 ms for a delayed ACK
+
+        def log_message(self, *_args) -> None:  # keep test output quiet
+            pass
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length).decode()
+            form = {k: v[-1] for k, v in parse_qs(raw, keep_blank_values=True).items()}
+            match = _PATH.match(self.path)
+            call = Call(
+                match and match.group(1), form, _basic_auth(self.headers), time.perf_counter()
+            )
+            fake._record(call)
+            if match is None or call.account != fake.account_sid:
+                self._answer(call, error(20404, 404, "The requested resource was not found"))
+                return
+            if call.auth != (fake.account_sid, fake.auth_token):
+                self._answer(call, error(20003, 401, "Authenticate"))
+                return
+            reply = fake._next_reply(call.to)
+            if not fake._gate.is_set():
+                fake._notify(lambda: setattr(fake, "waiting", fake.waiting + 1))
+                fake._gate.wait()
+                fake._notify(lambda: setattr(fake, "waiting", fake.waiting - 1))
+            if reply.reset:
+                fake._notify(lambda: setattr(call, "answered", reply))
+                linger = struct.pack("ii", 1, 0)  # close with RST: "connection reset by peer"
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, linger)
+                self.close_connection = True
+                return
+            if reply.status == 201:
+                call.sid = "SM" + secrets.token_hex(16)
+                reply = Reply(201, _message(fake.account_sid, call.sid, form))
+            self._answer(call, reply)
+
+        def _answer(self, call: Call, reply: Reply) -> None:
+            data = json.dumps(reply.body).encode() if reply.body is not None else b"Bad Gateway"
+            self.send_response(reply.status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            with contextlib.suppress(OSError):  # the client may be gone (killed mid-send)
+                self.wfile.write(data)
+            fake._notify(lambda: setattr(call, "answered", reply))
+
+    return Handler
+
+
+def _basic_auth(headers) -> tuple[str, str] | None:
+    value = headers.get("Authorization", "")
+    if not value.startswith("Basic "):
+        return None
+    user, _, password = base64.b64decode(value[6:]).decode().partition(":")
+    return user, password
+
+
+def _message(account: str, sid: str, form: dict[str, str]) -> dict:
+    """A message resource as Twilio returns it on creation."""
+    now = formatdate(usegmt=True).replace("GMT", "+0000")
+    uri = f"/2010-04-01/Accounts/{account}/Messages/{sid}"
+    return {
+        "account_sid": account,
+        "api_version": "2010-04-01",
+        "body": form.get("Body"),
+        "date_created": now,
+        "date_sent": None,
+        "date_updated": now,
+        "direction": "outbound-api",
+        "error_code": None,
+        "error_message": None,
+        "from": form.get("From"),
+        "messaging_service_sid": form.get("MessagingServiceSid"),
+        "num_media": "0",
+        "num_segments": "1",
+        "price": None,
+        "price_unit": "USD",
+        "sid": sid,
+        "status": "accepted" if form.get("MessagingServiceSid") else "queued",
+        "subresource_uris": {"media": f"{uri}/Media.json"},
+        "to": form.get("To"),
+        "uri": f"{uri}.json",
+    }
