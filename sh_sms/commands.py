@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sh_sms.players import valid_name
+from sh_sms.reminders.values import SET_KEYS, SET_VALUES
 
 EMPTY = "empty"
 NEAR_MISS = "near_miss"
@@ -62,6 +63,11 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "help": ("HELP", "COMMANDS"),
     "say": ("SAY",),
     "stop": ("STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "QUIT"),
+    "set": ("SET",),  # the host's tools (sh_sms.host)
+    "settings": ("SETTINGS",),
+    "remind": ("REMIND",),
+    "pause": ("PAUSE",),
+    "resume": ("RESUME", "UNPAUSE"),
 }
 # Every word players may type first (case-folded) -> its verb.
 ALIASES: dict[str, str] = {
@@ -72,13 +78,19 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "end_yes": "END YES",
     "veto_yes": "VETO YES",
     "veto_no": "VETO NO",
+    "set_nudge": "SET NUDGE",
+    "set_quiet": "SET QUIET",
+    "set_tz": "SET TZ",
+    "set_deadline": "SET DEADLINE",
 }
 
+HOST_VERBS = ("set", "settings", "remind", "pause", "resume")
 NO_ARG_VERBS = frozenset(
     {"start", "leave", "ja", "nein", "yes", "no", "status", "role", "hand", "who", "log", "stop"}
+    | set(HOST_VERBS[1:])
 )
-# Info commands that often open ordinary talk ("who is Hitler?"): with more words, they are talk.
-CHATTY_VERBS = frozenset({"who", "log"})
+# Commands that often open ordinary talk ("who is Hitler?"): with more words, they are talk.
+CHATTY_VERBS = frozenset({"who", "log", "remind"})
 PLAYER_VERBS = frozenset({"kick", "nominate", "investigate", "elect", "execute"})
 POLICY_VERBS = frozenset({"discard", "enact"})
 POLICY_WORDS = {
@@ -96,8 +108,9 @@ CONFIRM_WORDS = {
     "veto": {"yes": "veto_yes", "y": "veto_yes", "no": "veto_no"},
 }
 
-# A typo of SAY is talk anyway, so it is no near-miss target.
-NEAR_MISS_TARGETS = tuple(word for word in ALIASES if word != "say")
+# A typo of SAY is talk anyway, so it is no near-miss target; nor is a host word (no secret in
+# it, and close to many ordinary words: get, see, cause, behind, result).
+NEAR_MISS_TARGETS = tuple(w for w in ALIASES if ALIASES[w] not in ("say", *HOST_VERBS))
 # Ordinary words within typo distance of a command word: they start talk, not "did you mean".
 TALK_WORDS = frozenset(
     """lol lot low long lag dog leg now not nor non mom why whom whoa whos and send ends tend
@@ -132,6 +145,8 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     rest = [w for w in words[1:] if w]
     if verb == "say":
         return _say(stripped)
+    if verb == "set":
+        return _set(stripped, rest)
     if verb in NO_ARG_VERBS:
         if not rest:
             return Command(verb)
@@ -168,6 +183,21 @@ def _say(stripped: str) -> Command | ParseError:
     if not any(not _is_filler(ch) for ch in talk):
         return ParseError(MISSING_ARG, verb="say")
     return Command("say", talk)
+
+
+def _set(stripped: str, rest: list[str]) -> Command | ParseError:
+    """SET <setting> <value>; SET before a word that names no setting is talk ("set up")."""
+    if not rest:
+        return ParseError(MISSING_ARG, verb="set")
+    verb = SET_KEYS.get(rest[0].casefold())
+    if verb is None:
+        word = _letters(rest[0])
+        guess = None if word in TALK_WORDS else _closest(word, SET_KEYS)
+        return _error(NEAR_MISS, SET_KEYS[guess]) if guess else Command("say", stripped)
+    if len(rest) == 1:
+        return ParseError(MISSING_ARG, verb=verb)
+    value = SET_VALUES[verb](_rstrip_filler(stripped).split()[2:])  # "9pm - 8am" keeps its "-"
+    return _bad(verb) if value is None else Command(verb, value)
 
 
 def _confirm(verb: str, rest: list[str]) -> Command | ParseError:

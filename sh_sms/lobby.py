@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
-from . import info, talk
+from . import host, info, reminders, talk
 from .commands import Command, ParseError
 from .engine import Event, GameState, new_game
 from .engine.boards import MAX_PLAYERS, MIN_PLAYERS
@@ -87,6 +87,8 @@ def in_lobby(turn: Turn, player: Player, command: Command | ParseError) -> None:
         talk.relay(turn, player, players, command.arg, state=None)
     elif command.verb in info.INFO_VERBS:
         info.answer(turn, player, players, command, state=None)
+    elif command.verb in host.HOST_VERBS:
+        host.command(turn, player, players, command, state=None)
     elif command.verb in ("new", "join"):
         turn.reply("lobby/already_in", code=turn.game.code)
     else:
@@ -103,6 +105,7 @@ def _start(turn: Turn, player: Player, players: list[Player], _command: Command)
     state, events = new_game([p.name for p in players], turn.game.seed)
     turn.game.status = ACTIVE
     save_state(turn.game, state, turn.now)
+    reminders.track(turn.session, turn.game, state, turn.now, turn.settings)
     started = Event("started", None, {"code": turn.game.code, "players": len(players)})
     append_events(turn.session, turn.game, [started, *events], turn.now)
     texts = step_texts(None, state, events)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import info, lobby, talk
+from . import host, info, lobby, reminders, talk
 from .commands import Command, ParseError
 from .engine import Action, GameState, IllegalAction, apply
 from .engine.actions import (
@@ -47,6 +47,8 @@ def in_game(turn: Turn, player: Player, command: Command | ParseError) -> None:
         info.answer(turn, player, players, command, state)
     elif verb in ("end", "end_yes"):
         lobby.end_command(turn, player, players, command, state)
+    elif verb in host.HOST_VERBS:
+        host.command(turn, player, players, command, state)
     elif verb in ("new", "join", "leave", "kick", "start"):
         turn.reply(f"refuse/{verb}_in_game", code=turn.game.code)
     else:
@@ -100,6 +102,7 @@ def act(turn: Turn, players: list[Player], state: GameState, seat: int, action: 
         info.refusal(turn, state, seat, refused)
         return
     save_state(turn.game, after, turn.now)
+    reminders.track(turn.session, turn.game, after, turn.now, turn.settings)
     append_events(turn.session, turn.game, events, turn.now)
     if after.phase == OVER:
         close_game(turn.game, players, GAME_OVER, turn.now)

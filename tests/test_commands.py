@@ -430,3 +430,85 @@ def test_no_arg_command_with_more_words_is_never_a_command_or_talk(verb, more):
         assert result == ParseError("extra_words", word, verb)
     else:
         assert result == Command(verb)
+
+
+# The host's tools (sh_sms.host): settings are read into a canonical value by the parser.
+HOST_COMMANDS = [
+    ("SETTINGS", C("settings")),
+    ("REMIND", C("remind")),
+    ("PAUSE", C("pause")),
+    ("RESUME", C("resume")),
+    ("UNPAUSE", C("resume")),
+    ("SET NUDGE 30", C("set_nudge", "30")),
+    ("set nudge 30 min", C("set_nudge", "30")),
+    ("SET REMINDERS 45m", C("set_nudge", "45")),
+    ("SET NUDGE OFF", C("set_nudge", "off")),
+    ("SET QUIET 21-8", C("set_quiet", "21-8")),
+    ("set quiet 9pm - 8am", C("set_quiet", "21-8")),
+    ("SET QUIET 22:30-7:15", C("set_quiet", "22:30-7:15")),
+    ("SET QUIET OFF", C("set_quiet", "off")),
+    ("SET TZ America/Chicago", C("set_tz", "America/Chicago")),
+    ("set tz europe/paris", C("set_tz", "Europe/Paris")),
+    ("SET TIMEZONE America/New York", C("set_tz", "America/New_York")),
+    ("SET DEADLINE 12", C("set_deadline", "12")),
+    ("SET DEADLINE 2 hours", C("set_deadline", "2")),
+    ("SET DEADLINE OFF", C("set_deadline", "off")),
+    ("Pause!", C("pause")),
+    ("settings?", C("settings")),
+    ("set deadline off.", C("set_deadline", "off")),
+]
+
+
+@pytest.mark.parametrize("text, expected", cases(HOST_COMMANDS))
+def test_host_commands(text, expected):
+    assert parse(text) == expected
+    assert parse(text.swapcase()).verb == expected.verb
+
+
+HOST_ERRORS = [
+    ("SET", E("missing_arg", verb="set")),
+    ("SET NUDGE", E("missing_arg", verb="set_nudge")),
+    ("SET QUIET", E("missing_arg", verb="set_quiet")),
+    ("SET TZ", E("missing_arg", verb="set_tz")),
+    ("SET DEADLINE", E("missing_arg", verb="set_deadline")),
+    ("SET NUDGE 0", E("bad_arg", verb="set_nudge")),
+    ("SET NUDGE 1441", E("bad_arg", verb="set_nudge")),
+    ("SET NUDGE soon", E("bad_arg", verb="set_nudge")),
+    ("SET QUIET 21-21", E("bad_arg", verb="set_quiet")),
+    ("SET QUIET 25-8", E("bad_arg", verb="set_quiet")),
+    ("SET TZ Mars/Olympus", E("bad_arg", verb="set_tz")),
+    ("SET DEADLINE 169", E("bad_arg", verb="set_deadline")),
+    ("SET DEADLINE 2 days", E("bad_arg", verb="set_deadline")),
+    ("SET QUEIT 21-8", E("near_miss", "SET QUIET", "set_quiet")),
+    ("set deadlin 3", E("near_miss", "SET DEADLINE", "set_deadline")),
+    ("settings please", E("extra_words", "SETTINGS", "settings")),
+    ("pause the game", E("extra_words", "PAUSE", "pause")),
+    ("resume now", E("extra_words", "RESUME", "resume")),
+]
+
+
+@pytest.mark.parametrize("text, expected", cases(HOST_ERRORS))
+def test_host_command_errors(text, expected):
+    assert parse(text) == expected
+
+
+# Host words hide no secret, so ordinary words near them stay talk rather than "did you mean".
+HOST_TALK = [
+    "set up by Bob",
+    "set it aside",
+    "remind me who is president",
+    "get lost",
+    "see you",
+    "sit down",
+    "cause I said so",
+    "behind you",
+    "result?",
+    "assume nothing",
+    "remain calm",
+    "paused?? why",
+]
+
+
+@pytest.mark.parametrize("text", [pytest.param(t, id=repr(t)) for t in HOST_TALK])
+def test_talk_near_host_words_is_talk(text):
+    assert parse(text) == Command("say", text.strip())

@@ -1,0 +1,117 @@
+"""The host's tools: SET and SETTINGS (reminders, quiet hours, time zone, deadline), and REMIND,
+PAUSE and RESUME for a game that is stuck. Every change is told to the whole table.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from .commands import Command
+from .engine import GameState
+from .messages import naming
+from .reminders.nudge import remind
+from .reminders.options import Policy, describe, policy
+from .reminders.quiet import next_allowed
+from .reminders.values import OFF
+from .reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
+from .store import GameClock, Player
+
+if TYPE_CHECKING:
+    from .service import Turn
+
+SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline"})
+HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
+
+
+def command(
+    turn: Turn, player: Player, players: list[Player], command: Command, state: GameState | None
+) -> None:
+    """One of HOST_VERBS from a member of a lobby (`state` None) or of a started game."""
+    verb = command.verb
+    clock = clock_for(turn.session, turn.game.id)
+    if verb == "settings":  # anyone may look
+        turn.reply(
+            "host/settings", code=turn.game.code, paused=clock.paused, **_values(turn, clock)
+        )
+        return
+    if not player.is_host:
+        turn.reply("lobby/host_only", host=next(p.name for p in players if p.is_host))
+        return
+    if verb in SETTERS:
+        _set(turn, clock, verb, command.arg)
+        _tell(turn, players, "host/changed", host=player.name, setting=verb, **_values(turn, clock))
+    elif state is None:
+        turn.reply("host/not_started", code=turn.game.code, verb=verb)
+    elif verb == "remind":
+        _remind(turn, clock, state, players)
+    elif verb == "pause":
+        _pause(turn, clock, player, players)
+    else:
+        _resume(turn, clock, player, players, state)
+
+
+def _values(turn: Turn, clock: GameClock) -> dict:
+    return describe(policy(clock, turn.settings))
+
+
+def _tell(turn: Turn, players: list[Player], template: str, **context) -> None:
+    """The same text to every player of the game."""
+    for p in players:
+        turn.mail.say(p.number, template, **context)
+
+
+def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
+    """Store one setting; the game's next reminder or deadline moves accordingly."""
+    if verb == "set_nudge":
+        clock.nudge_minutes = 0 if value == OFF else int(value)
+    elif verb == "set_quiet":
+        clock.quiet_hours = value
+    elif verb == "set_tz":
+        clock.timezone = value
+    else:
+        set_deadline(clock, None if value == OFF else int(value), turn.now)
+    schedule(clock, policy(clock, turn.settings))
+
+
+def _remind(turn: Turn, clock: GameClock, state: GameState, players: list[Player]) -> None:
+    """Remind the players the game waits on now, at most once per REMIND_EVERY_SECONDS."""
+    every = timedelta(seconds=turn.settings.remind_every_seconds)
+    last = clock.last_remind_at
+    if last is not None and turn.now < last + every:
+        minutes = math.ceil((last + every - turn.now).total_seconds() / 60)
+        turn.reply("host/remind_wait", minutes=minutes)
+        return
+    seats = remind(turn.mail, turn.game.code, state, players, turn.now, _deadline(clock, turn))
+    clock.last_remind_at = turn.now
+    turn.reply("host/reminded", seats=seats, **naming(state.names))
+
+
+def _deadline(clock: GameClock, turn: Turn) -> datetime | None:
+    if clock.deadline_at is None or clock.paused:
+        return None
+    rules: Policy = policy(clock, turn.settings)
+    return next_allowed(clock.deadline_at, rules.quiet, rules.zone)
+
+
+def _pause(turn: Turn, clock: GameClock, host: Player, players: list[Player]) -> None:
+    """No reminders and no deadline until RESUME; players may still play."""
+    if clock.paused:
+        turn.reply("host/already_paused")
+        return
+    clock.paused = True
+    schedule(clock, policy(clock, turn.settings))
+    _tell(turn, players, "host/paused", host=host.name)
+
+
+def _resume(
+    turn: Turn, clock: GameClock, host: Player, players: list[Player], state: GameState
+) -> None:
+    """Reminders and the deadline start again, counted from now."""
+    if not clock.paused:
+        turn.reply("host/not_paused")
+        return
+    clock.paused = False
+    begin_wait(clock, wait_key(state), turn.now, policy(clock, turn.settings))
+    _tell(turn, players, "host/resumed", host=host.name)

@@ -1,0 +1,113 @@
+"""The periodic job: remind the players a game waits on, and past a deadline move for them.
+
+Each due game is handled in its own transaction under the game's row lock (`FOR UPDATE SKIP
+LOCKED` on PostgreSQL; SQLite's write lock), and `due_at` is checked again under the lock. The
+reminder is queued in the outbox and counted in the same transaction, so two schedulers send it
+once, and a restart neither loses nor repeats it.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from ..config import Settings
+from ..engine import GameState
+from ..games import load_state, roster
+from ..play import act
+from ..service import Turn
+from ..store import ACTIVE, Game, GameClock, Player, transaction
+from .nudge import announce, random_moves, remind
+from .options import Policy, policy
+from .quiet import next_allowed
+from .wait import begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
+
+log = logging.getLogger(__name__)
+BATCH = 100  # games looked at per run; the rest wait for the next run
+
+
+def run_due(engine: Engine, settings: Settings, now: datetime) -> int:
+    """Handle every game whose clock is due at `now`; return how many were handled."""
+    with transaction(engine) as session:
+        ids = list(
+            session.exec(
+                select(GameClock.game_id)
+                .where(col(GameClock.due_at) <= now)
+                .order_by(col(GameClock.due_at))
+                .limit(BATCH)
+            )
+        )
+    handled = 0
+    for game_id in ids:
+        try:
+            handled += _run_one(engine, settings, game_id, now)
+        except Exception:
+            log.exception("reminder_failed game=%s", game_id)
+    return handled
+
+
+def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) -> bool:
+    """Handle one game if it is still due and nobody else holds it; True if it was."""
+    with transaction(engine) as session:
+        game = session.exec(
+            select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)
+        ).first()
+        if game is None:
+            return False  # another scheduler, or a text, has it: look again next run
+        clock = session.get(GameClock, game_id)
+        if clock is None or clock.due_at is None or clock.due_at > now:
+            return False  # done meanwhile
+        turn = Turn(session, settings, "", now, game=game)
+        handle_due(session, turn, clock)
+        turn.mail.flush(session, now, game.id)
+    return True
+
+
+def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
+    """Send the reminder, or make the moves, that are due on `clock`'s game at `turn.now`."""
+    game, now = turn.game, turn.now
+    rules = policy(clock, turn.settings)
+    state = load_state(game) if game.status == ACTIVE and game.state else None
+    key = wait_key(state)
+    if key != clock.wait_key or clock.paused or key is None:
+        if key != clock.wait_key:  # not tracked (cannot happen through play.act); start afresh
+            begin_wait(clock, key, now, rules)
+        schedule(clock, rules)
+        return
+    players = roster(session, game.id)
+    if deadline_due(clock, rules, now):
+        if rules.nudging and clock.nudges_sent == 0:
+            # Nobody loses a move without a reminder first: this one is the last call.
+            clock.deadline_at = now + rules.after
+            _nudge(turn, clock, rules, state, players)
+        else:
+            time_out(turn, clock, state, players)
+    elif nudge_due(clock, rules, now):
+        _nudge(turn, clock, rules, state, players)
+    schedule(clock, rules)
+
+
+def _nudge(
+    turn: Turn, clock: GameClock, rules: Policy, state: GameState, players: list[Player]
+) -> None:
+    deadline = clock.deadline_at
+    if deadline is not None:
+        deadline = next_allowed(deadline, rules.quiet, rules.zone)
+    remind(turn.mail, turn.game.code, state, players, turn.now, deadline)
+    nudged(clock, turn.now)
+    log.info("reminder_sent game=%s wait=%s n=%s", turn.game.id, clock.wait_key, clock.nudges_sent)
+
+
+def time_out(turn: Turn, clock: GameClock, state: GameState, players: list[Player]) -> None:
+    """Make a random legal move for every seat the wait is on, as if each had texted it."""
+    key = clock.wait_key
+    moves = random_moves(state, turn.game.seed, key)
+    announce(turn.mail, state, players, moves)
+    for seat, action in moves:
+        act(turn, players, load_state(turn.game), seat, action)
+    if clock.wait_key == key:  # every move is legal, so the wait has moved on; never loop
+        clock.deadline_at = None
+    log.info("deadline_moves game=%s wait=%s moves=%s", turn.game.id, key, len(moves))

@@ -1,0 +1,69 @@
+"""What a reminder says, and who gets it: only the players the game is waiting on."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from ..engine import Action, GameState, awaiting, legal_actions
+from ..engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD
+from ..mailbox import Mailbox
+from ..messages import naming, prompt_text
+from ..store import Player
+
+HAND_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT)
+
+
+def remind(
+    mail: Mailbox,
+    code: str,
+    state: GameState,
+    players: list[Player],
+    now: datetime,
+    deadline: datetime | None = None,
+) -> list[int]:
+    """Queue a reminder for every seat the game waits on; return those seats."""
+    seats = awaiting(state)
+    left = None
+    if deadline is not None:
+        left = max(1, round((deadline - now).total_seconds() / 60))
+    for seat in seats:
+        mail.say(
+            players[seat].number,
+            "reminders/nudge",
+            code=code,
+            phase=state.phase,
+            power=state.power,
+            president=state.president,
+            chancellor=state.chancellor,
+            hand=state.hand if state.phase in HAND_PHASES else [],
+            prompt=prompt_text(state, seat),
+            minutes_left=left,
+            **naming(state.names),
+        )
+    return seats
+
+
+def random_moves(state: GameState, seed: int, key: str) -> list[tuple[int, Action]]:
+    """A random legal move for every seat the game waits on, the same for the same game and wait."""
+    moves = []
+    for seat in awaiting(state):
+        legal = legal_actions(state, seat)
+        if legal:
+            moves.append((seat, random.Random(f"{seed}/{key}/{seat}").choice(legal)))
+    return moves
+
+
+def announce(mail: Mailbox, state: GameState, players: list[Player], moves: list) -> None:
+    """Tell the whole table whose time ran out and what kind of move was made for them."""
+    if not moves:
+        return
+    seats = [seat for seat, _ in moves]
+    for player in players:
+        mail.say(
+            player.number,
+            "reminders/timed_out",
+            seats=seats,
+            kind=moves[0][1].kind,
+            **naming(state.names),
+        )
