@@ -27,7 +27,7 @@ from sh_sms.demo import NAMES
 from sh_sms.engine import GameState
 from sh_sms.engine.bot import RandomBot
 from sh_sms.gsm import is_gsm7
-from sh_sms.store import Game, Outbox, Player, make_engine
+from sh_sms.store import Game, Outbox, Player, make_engine, outbox_after
 from sh_sms.store.migrate import upgrade
 from sh_sms.textbot import next_text
 from sh_sms.web import create_app
@@ -73,11 +73,7 @@ class Table:
         response = self.client.post("/sms", data=form)
         assert response.status_code == 200, response.status_code
         with Session(self.engine) as session:
-            rows = list(
-                session.exec(
-                    select(Outbox).where(col(Outbox.id) > self.last_id).order_by(col(Outbox.id))
-                )
-            )
+            rows = outbox_after(session, self.last_id)
         if rows:
             self.last_id = rows[-1].id
         return rows

@@ -1,6 +1,6 @@
 """Persistence: SQLModel tables and the transaction each inbound text runs in."""
 
-from .db import lock_game, make_engine, transaction
+from .db import lock_game, make_engine, outbox_after, transaction
 from .models import (
     ACTIVE,
     CANCELLED,
@@ -49,5 +49,6 @@ __all__ = [
     "SendRate",
     "lock_game",
     "make_engine",
+    "outbox_after",
     "transaction",
 ]

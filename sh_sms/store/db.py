@@ -9,7 +9,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine, select
 
-from .models import Game
+from .models import Game, Outbox
 
 
 def make_engine(url: str) -> Engine:
@@ -45,3 +45,9 @@ def transaction(engine: Engine) -> Iterator[Session]:
 def lock_game(session: Session, game_id: int) -> Game | None:
     """Load a game row for update (`SELECT ... FOR UPDATE`; SQLite already holds the lock)."""
     return session.exec(select(Game).where(Game.id == game_id).with_for_update()).first()
+
+
+def outbox_after(session: Session, after: int, limit: int | None = None) -> list[Outbox]:
+    """Outbox rows with an id above `after`, oldest first (the simulator's feed)."""
+    query = select(Outbox).where(Outbox.id > after).order_by(Outbox.id)
+    return list(session.exec(query if limit is None else query.limit(limit)))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import uuid
 
 from flask import Blueprint, Response, jsonify, render_template, request
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from ..games import CODE_LENGTH, CODE_LETTERS
 from ..numbers import normalize
-from ..store import Outbox
+from ..store import outbox_after
 from . import runtime, webhook
 
 bp = Blueprint("sim", __name__)
@@ -23,9 +23,7 @@ def messages() -> Response:
     """Outbound texts with an id above `after` (default 0), oldest first, at most 500."""
     after = min(max(request.args.get("after", 0, type=int), 0), MAX_ID)
     with Session(runtime().engine) as session:
-        rows = session.exec(
-            select(Outbox).where(col(Outbox.id) > after).order_by(col(Outbox.id)).limit(PAGE_SIZE)
-        ).all()
+        rows = outbox_after(session, after, PAGE_SIZE)
     response = jsonify(messages=[{"id": r.id, "to": r.to_number, "body": r.body} for r in rows])
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -9,7 +9,7 @@ import dataclasses
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from sh_sms import reminders
 from sh_sms.config import Settings
@@ -17,7 +17,7 @@ from sh_sms.engine import GameState
 from sh_sms.games import load_state, save_state
 from sh_sms.gsm import is_gsm7
 from sh_sms.service import receive
-from sh_sms.store import Game, GameClock, Outbox, transaction
+from sh_sms.store import Game, GameClock, outbox_after, transaction
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 # Noon in New York on a summer day: far from quiet hours.
@@ -63,11 +63,7 @@ class Table:
     def new(self) -> dict[str, str]:
         """Bodies queued since the last look, by phone name (at most one per phone)."""
         with Session(self.engine) as session:
-            rows = list(
-                session.exec(
-                    select(Outbox).where(col(Outbox.id) > self.last_id).order_by(col(Outbox.id))
-                )
-            )
+            rows = outbox_after(session, self.last_id)
         if rows:
             self.last_id = rows[-1].id
         out: dict[str, str] = {}

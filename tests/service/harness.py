@@ -34,7 +34,7 @@ from sh_sms.engine import Action, GameState, awaiting, legal_actions
 from sh_sms.engine.bot import RandomBot
 from sh_sms.games import load_state, save_state
 from sh_sms.gsm import is_gsm7, segments
-from sh_sms.store import ACTIVE, Game, Outbox, Player
+from sh_sms.store import ACTIVE, Game, Outbox, Player, outbox_after
 from sh_sms.textbot import action_text
 from sh_sms.web import create_app
 
@@ -292,11 +292,7 @@ class Table:
     def new_rows(self) -> list[Outbox]:
         """Outbox rows written since the last call, oldest first."""
         with Session(self.engine) as session:
-            rows = list(
-                session.exec(
-                    select(Outbox).where(col(Outbox.id) > self.last_id).order_by(col(Outbox.id))
-                )
-            )
+            rows = outbox_after(session, self.last_id)
         if rows:
             self.last_id = rows[-1].id
         return rows

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlmodel import Session
+from web_helpers import NOW
 
-from sh_sms.engine import Event, GameState
-from sh_sms.games import append_events
-from sh_sms.store import ACTIVE, LOBBY, Game, Player
 from sh_sms.web import create_app
 
-NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 # Settings that must not leak in from the environment of whoever runs the tests.
 CLEAN = {
     "twilio_account_sid": None,
@@ -71,43 +66,3 @@ def received(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
 
     monkeypatch.setattr("sh_sms.web.webhook.receive", fake)
     return calls
-
-
-def add_game(
-    engine,
-    code: str,
-    names: list[str],
-    *,
-    status: str | None = None,
-    state: GameState | None = None,
-    events: list[Event] = (),
-) -> int:
-    """Insert a game with players `names` (seat order, the first is host); return its id."""
-    with Session(engine) as session:
-        game = Game(
-            code=code,
-            status=status or (ACTIVE if state else LOBBY),
-            seed=1,
-            state=state.to_json() if state else None,
-            created_at=NOW,
-            updated_at=NOW,
-        )
-        session.add(game)
-        session.flush()
-        for seat, name in enumerate(names):
-            number = f"+1555010{seat + 1:04d}"
-            session.add(
-                Player(
-                    game_id=game.id,
-                    number=number,
-                    open_number=number if game.status in (LOBBY, ACTIVE) else None,
-                    name=name,
-                    name_key=name.casefold(),
-                    seat=seat,
-                    is_host=seat == 0,
-                    joined_at=NOW,
-                )
-            )
-        append_events(session, game, list(events), NOW)
-        session.commit()
-        return game.id

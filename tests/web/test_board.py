@@ -6,8 +6,8 @@ import json
 import re
 
 import pytest
-from conftest import NOW, add_game
 from sqlmodel import Session
+from web_helpers import NOW, add_game
 
 from sh_sms.engine import Action, apply, new_game
 from sh_sms.engine.actions import JA, NOMINATE_ACTION

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import NOW
 from sqlmodel import Session
+from web_helpers import NOW
 
 from sh_sms.store import Outbox
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 
 import pytest
-from conftest import NOW
 from sqlmodel import Session, select
 from twilio.request_validator import RequestValidator
+from web_helpers import NOW
 
 from sh_sms.store import Outbox
 
