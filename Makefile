@@ -28,10 +28,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $@
 
-# The outbox is drained by a worker thread inside the server (WORKER_IN_WEB), so one command
-# serves the simulator and delivers its messages.
+# The outbox is drained (and reminders sent) by a worker thread inside the server
+# (WORKER_IN_WEB), so one command serves the simulator and delivers its messages. Quiet hours are
+# off unless QUIET_HOURS is set: on a laptop a reminder should show up at any hour.
 run: $(STAMP)
-	WORKER_IN_WEB=1 $(RUN_CMD)
+	WORKER_IN_WEB=1 QUIET_HOURS=$${QUIET_HOURS:-off} $(RUN_CMD)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
