@@ -130,7 +130,7 @@ def test_wrong_power(table: Table):
     assert refused(table, code, "Ana", "NOM Bob").startswith("Not now:")
 
 
-def test_the_dead_are_refused(table: Table):
+def test_r18_the_dead_are_refused_votes_and_talk(table: Table):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     table.rig(code, alive=[True, True, False, True, True])
     table["Ana"].send("NOM Bob")
@@ -215,7 +215,7 @@ def test_say_and_free_talk(table: Table):
     assert out == {"Dee": "Not sent: table talk is limited to 300 characters (yours had 301)."}
 
 
-def test_the_government_is_silent_during_the_session(table: Table):
+def test_r20_the_government_is_silent_during_the_session(table: Table):
     # R20: from the draw until the policy is enacted (or a veto agreed), and during a veto.
     code = seated(table, "L L F H L", fascist=5, draw=deck("F F L F L F", fascist=5))
     table["Ana"].send("NOM Bob")
