@@ -35,6 +35,7 @@ from twilio.request_validator import RequestValidator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "delivery"))
 
+from bench_db import require_empty  # noqa: E402
 from fake_twilio import FakeTwilio  # noqa: E402
 
 from sh_sms.config import Settings  # noqa: E402
@@ -42,7 +43,7 @@ from sh_sms.delivery.worker import Worker  # noqa: E402
 from sh_sms.demo import NAMES  # noqa: E402
 from sh_sms.engine import GameState  # noqa: E402
 from sh_sms.engine.bot import RandomBot  # noqa: E402
-from sh_sms.store import Game, Outbox, Player, make_engine  # noqa: E402
+from sh_sms.store import Game, Outbox, Player  # noqa: E402
 from sh_sms.store.migrate import upgrade  # noqa: E402
 from sh_sms.textbot import next_text  # noqa: E402
 from sh_sms.web import create_app  # noqa: E402
@@ -181,15 +182,6 @@ def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100), nearest rank."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
-
-
-def require_empty(url: str) -> None:
-    """Stop unless the database holds no game (numbers of old games would still be taken)."""
-    engine = make_engine(url)
-    with Session(engine) as session:
-        if session.exec(select(Game.id).limit(1)).first() is not None:
-            raise SystemExit(f"{url} already holds games: give an empty database")
-    engine.dispose()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench_db import require_empty
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
@@ -27,7 +28,7 @@ from sh_sms.demo import NAMES
 from sh_sms.engine import GameState
 from sh_sms.engine.bot import RandomBot
 from sh_sms.gsm import is_gsm7
-from sh_sms.store import Game, Outbox, Player, make_engine, outbox_after
+from sh_sms.store import Game, Outbox, Player, outbox_after
 from sh_sms.store.migrate import upgrade
 from sh_sms.textbot import next_text
 from sh_sms.web import create_app
@@ -136,15 +137,6 @@ class Table:
         with Session(self.engine) as session:
             ids = session.exec(select(Outbox.id).order_by(col(Outbox.id).desc()).limit(1)).all()
             return ids[0] if ids else 0
-
-
-def require_empty(url: str) -> None:
-    """Stop unless the database holds no game (numbers of old games would still be taken)."""
-    engine = make_engine(url)
-    with Session(engine) as session:
-        if session.exec(select(Game.id).limit(1)).first() is not None:
-            raise SystemExit(f"{url} already holds games: give an empty database")
-    engine.dispose()
 
 
 def main(argv: list[str] | None = None) -> None:
