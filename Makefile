@@ -42,7 +42,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
-	@set -e; for f in $(wildcard benchmarks/*.py); do echo "== $$f"; $(BIN)/python $$f; done
+	@set -e; for f in $(wildcard benchmarks/[!_]*.py); do echo "== $$f"; $(BIN)/python $$f; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info

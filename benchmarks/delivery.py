@@ -35,7 +35,7 @@ from twilio.request_validator import RequestValidator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "delivery"))
 
-from bench_db import require_empty  # noqa: E402
+from _db import require_empty  # noqa: E402
 from fake_twilio import FakeTwilio  # noqa: E402
 
 from sh_sms.config import Settings  # noqa: E402

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench_db import require_empty
+from _db import require_empty
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
