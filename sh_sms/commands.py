@@ -91,7 +91,6 @@ NO_ARG_VERBS = frozenset(
 )
 # Commands that often open ordinary talk ("who is Hitler?"): with more words, they are talk.
 CHATTY_VERBS = frozenset({"who", "log", "remind"})
-PLAYER_VERBS = frozenset({"kick", "nominate", "investigate", "elect", "execute"})
 POLICY_VERBS = frozenset({"discard", "enact"})
 POLICY_WORDS = {
     "l": "L",
@@ -166,7 +165,7 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     if verb in POLICY_VERBS:
         policy = POLICY_WORDS.get(rest[0].casefold())
         return Command(verb, policy) if policy else _bad(verb)
-    return Command(verb, rest[0])  # PLAYER_VERBS: resolved by players.resolve_player
+    return Command(verb, rest[0])  # kick, nominate, investigate, elect, execute: a player reference
 
 
 def _error(code: str, verb: str) -> ParseError:

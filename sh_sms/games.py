@@ -41,9 +41,9 @@ def new_code(session: Session) -> str:
             return code
 
 
-def load_state(game: Game) -> GameState:
-    """The engine state of a started game."""
-    return GameState.from_json(game.state)
+def load_state(game: Game) -> GameState | None:
+    """The engine state stored with `game`, or None for a lobby (no roles dealt yet)."""
+    return GameState.from_json(game.state) if game.state else None
 
 
 def save_state(game: Game, state: GameState, now: datetime) -> None:

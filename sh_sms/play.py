@@ -81,7 +81,7 @@ def _action(turn: Turn, state: GameState, seat: int, command: Command) -> Action
         if state.phase == CHANCELLOR_ENACT and seat == state.chancellor:
             return _chancellor_discard(state, command.arg)
         return Action(DISCARD, command.arg)
-    turn.reply("refuse/unknown")  # stop/start outside their carrier meaning
+    turn.reply("refuse/unknown")  # only a verb added to the parser but not mapped here lands here
     return None
 
 

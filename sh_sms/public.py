@@ -7,7 +7,7 @@ from sqlmodel import Session, col, select
 
 from .engine import GameState, public_view
 from .engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
-from .games import public_events
+from .games import load_state, public_events
 from .messages import TEMPLATES, event_text
 from .store import ENDED, LOBBY, OVER, Game, Player
 
@@ -23,11 +23,6 @@ def game_phase(game: Game, state: GameState | None) -> str:
     if game.status == LOBBY or state is None:
         return LOBBY
     return state.phase
-
-
-def load_state(game: Game) -> GameState | None:
-    """The engine state stored with `game`, or None (a lobby has none)."""
-    return GameState.from_json(game.state) if game.state else None
 
 
 def public_state(session: Session, game: Game) -> dict:

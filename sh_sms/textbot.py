@@ -5,17 +5,13 @@ Used by tests, the benchmarks and the simulator to play whole games by text.
 
 from __future__ import annotations
 
+from .commands import COMMAND_WORDS
 from .engine import Action, GameState
 from .engine.bot import RandomBot
 from .play import PLAYER_ACTIONS
 
-_PLAYER_WORDS = {
-    "nominate": "NOM",
-    "investigate": "INV",
-    "special_election": "ELECT",
-    "execute": "EXECUTE",
-}
-assert set(_PLAYER_WORDS) == set(PLAYER_ACTIONS.values())
+# The word players are taught for each engine action that names a player (NOM, INVESTIGATE, ...).
+_PLAYER_WORDS = {kind: COMMAND_WORDS[verb] for verb, kind in PLAYER_ACTIONS.items()}
 
 
 def action_text(action: Action, names: list[str]) -> str:

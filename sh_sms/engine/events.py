@@ -13,11 +13,3 @@ class Event(NamedTuple):
     kind: str
     to: int | None
     data: dict[str, Any]
-
-    def visible_to(self, seat: int) -> bool:
-        """Whether the player in `seat` may see this event."""
-        return self.to is None or self.to == seat
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly form for the event log."""
-        return {"kind": self.kind, "to": self.to, "data": self.data}

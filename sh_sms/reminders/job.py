@@ -70,7 +70,7 @@ def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
     """Send the reminder, or make the moves, that are due on `clock`'s game at `turn.now`."""
     game, now = turn.game, turn.now
     rules = policy(clock, turn.settings)
-    state = load_state(game) if game.status == ACTIVE and game.state else None
+    state = load_state(game) if game.status == ACTIVE else None
     key = wait_key(state)
     if key != clock.wait_key or clock.paused or key is None:
         if key != clock.wait_key:  # not tracked (cannot happen through play.act); start afresh
