@@ -267,6 +267,15 @@ class Table:
             self.timings.seconds.append(elapsed)
         return response
 
+    def elect(self, president: str, chancellor: str, voters: list[str], vote: str = "JA"):
+        """`president` nominates `chancellor` and every voter sends `vote`; return what the last
+        vote caused (the result, to everyone)."""
+        self[president].send(f"NOM {chancellor}")
+        out = None
+        for name in voters:
+            out = self[name].send(vote)
+        return out
+
     def send(self, sender: str, body: str, **kwargs) -> Delivery:
         """Text `body` from the number `sender`; check the answer; return what it caused."""
         errors_before = len(self._log.records)

@@ -201,9 +201,7 @@ def test_policy_peek(table: Table):
     # 5 players, 2 fascist policies down: the third gives the President a peek (R14, R17).
     code = seated(table, "L L F H L", fascist=2, draw=deck("F F L L F F", fascist=2))
     ana, bob = table["Ana"], table["Bob"]
-    ana.send("NOM Bob")
-    for name in NAMES[:5]:
-        table[name].send("JA")
+    table.elect("Ana", "Bob", NAMES[:5])
     ana.send("DISCARD L")
     out = bob.send("ENACT F")
     assert set(out) == EVERYONE5
@@ -223,9 +221,7 @@ def test_execution_and_the_dead(table: Table):
     # 5 players, 3 fascist policies down: the fourth gives an execution (R14, R18).
     code = seated(table, "L L F H L", fascist=3, draw=deck("F F F L", fascist=3))
     ana, bob, cy, dee, eve = (table[n] for n in NAMES[:5])
-    ana.send("NOM Eve")
-    for name in NAMES[:5]:
-        table[name].send("JA")
+    table.elect("Ana", "Eve", NAMES[:5])
     ana.send("DISCARD F")
     out = eve.send("ENACT F")
     assert "Ana must execute a player." in out["Bob"]
@@ -276,9 +272,7 @@ def test_investigate(table: Table):
     # 7 players, 1 fascist policy down: the second gives an investigation (R14, R15).
     code = seated(table, "L L F H L F L", fascist=1, draw=deck("F F L", fascist=1))
     ana, bob = table["Ana"], table["Bob"]
-    ana.send("NOM Bob")
-    for name in NAMES[:7]:
-        table[name].send("JA")
+    table.elect("Ana", "Bob", NAMES[:7])
     ana.send("DISCARD L")
     out = bob.send("ENACT F")
     assert "Ana will investigate a player." in out["Cy"]
@@ -311,9 +305,7 @@ def test_special_election(table: Table):
     # 7 players, 2 fascist policies down: the third gives a special election (R14, R16).
     code = seated(table, "L L F H L F L", fascist=2, draw=deck("F F L F L F", fascist=2))
     ana, bob = table["Ana"], table["Bob"]
-    ana.send("NOM Bob")
-    for name in NAMES[:7]:
-        table[name].send("JA")
+    table.elect("Ana", "Bob", NAMES[:7])
     ana.send("DISCARD L")
     out = bob.send("ENACT F")
     assert "Ana will choose the next presidential candidate." in out["Cy"]
@@ -337,9 +329,7 @@ def test_veto(table: Table):
     code = seated(table, "L L F H L", fascist=5, draw=deck("L F F L F L", fascist=5))
     ana, bob = table["Ana"], table["Bob"]
     assert "Veto unlocked." in ana.send("STATUS").reply
-    ana.send("NOM Bob")
-    for name in NAMES[:5]:
-        table[name].send("JA")
+    table.elect("Ana", "Bob", NAMES[:5])
     ana.send("DISCARD L")
     assert bob.last == "You hold F F.\nReply ENACT F, or VETO."
 
@@ -385,9 +375,7 @@ def test_veto_agreed(table: Table):
     )
 
     # Again, answered with YES and VETO NO.
-    table["Bob"].send("NOM Cy")
-    for name in NAMES[:5]:
-        table[name].send("JA")
+    table.elect("Bob", "Cy", NAMES[:5])
     bob.send("DISCARD L")
     table["Cy"].send("VETO")
     out = bob.send("YES")
@@ -436,9 +424,7 @@ def test_an_investigation_with_nobody_left_is_skipped(table: Table):
         draw=deck("F F F"),
         investigations=[[1, seat] for seat in range(2, 9)] + [[2, 1]],
     )
-    table["Ana"].send("NOM Bob")
-    for name in NAMES[:9]:
-        table[name].send("JA")
+    table.elect("Ana", "Bob", NAMES[:9])
     table["Ana"].send("DISCARD F")
     out = table["Bob"].send("ENACT F")
     for body in out.values():

@@ -19,17 +19,11 @@ def refused(table: Table, code: str, name: str, text: str) -> str:
     return out.reply
 
 
-def elect(table: Table, president: str, chancellor: str, voters=NAMES[:5]) -> None:
-    table[president].send(f"NOM {chancellor}")
-    for name in voters:
-        table[name].send("JA")
-
-
 def test_not_your_turn(table: Table):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     reply = refused(table, code, "Bob", "NOM Cy")
     assert reply == "Not your turn: Waiting for Ana to nominate a Chancellor."
-    elect(table, "Ana", "Bob")
+    table.elect("Ana", "Bob", NAMES[:5])
     reply = refused(table, code, "Bob", "DISCARD F")  # only the President holds 3
     assert reply == "Not your turn: Waiting for President Ana to discard a policy."
     table["Ana"].send("DISCARD F")
@@ -60,7 +54,7 @@ def test_wrong_phase(table: Table):
 def test_term_limited(table: Table):
     # Seven players: the last elected President and Chancellor are both term-limited (R5).
     code = seated(table, "L L F H L F L", draw=deck("F L F"))
-    elect(table, "Ana", "Bob", NAMES[:7])
+    table.elect("Ana", "Bob", NAMES[:7])
     table["Ana"].send("DISCARD F")
     table["Bob"].send("ENACT L")
     reply = refused(table, code, "Bob", "NOM Ana")
@@ -92,7 +86,7 @@ def test_already_investigated(table: Table):
 
 def test_not_in_hand(table: Table):
     code = seated(table, "L L F H L", draw=deck("F F F"))
-    elect(table, "Ana", "Bob")
+    table.elect("Ana", "Bob", NAMES[:5])
     reply = refused(table, code, "Ana", "DISCARD L")
     assert reply == ("You do not hold that policy.\nReply DISCARD F; the other two go to Bob.")
     table["Ana"].send("DISCARD F")
@@ -104,7 +98,7 @@ def test_not_in_hand(table: Table):
 
 def test_veto_locked(table: Table):
     code = seated(table, "L L F H L", fascist=4, draw=deck("F F L", fascist=4))
-    elect(table, "Ana", "Bob")
+    table.elect("Ana", "Bob", NAMES[:5])
     table["Ana"].send("DISCARD L")
     reply = refused(table, code, "Bob", "VETO")
     assert reply == "Veto unlocks once 5 fascist policies are enacted.\nReply ENACT F."
@@ -112,7 +106,7 @@ def test_veto_locked(table: Table):
 
 def test_veto_already_proposed(table: Table):
     code = seated(table, "L L F H L", fascist=5, draw=deck("F F L", fascist=5))
-    elect(table, "Ana", "Bob")
+    table.elect("Ana", "Bob", NAMES[:5])
     table["Ana"].send("DISCARD L")
     table["Bob"].send("VETO")
     table["Ana"].send("VETO NO")
@@ -179,7 +173,7 @@ def test_unknown_and_ambiguous_names(table: Table):
 )
 def test_near_misses_are_never_relayed(table: Table, text: str, suggestion: str | None):
     code = seated(table, "L L F H L", draw=deck("F L F"))
-    elect(table, "Ana", "Bob")
+    table.elect("Ana", "Bob", NAMES[:5])
     reply = refused(table, code, "Ana", text)
     if suggestion:
         assert reply == (
