@@ -8,8 +8,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .engine import Event, GameState, legal_actions
-from .engine.actions import ENACT, PROPOSE_VETO, awaiting
-from .engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VOTE
+from .engine.actions import PROPOSE_VETO, awaiting
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
@@ -56,22 +55,16 @@ def prompt_text(state: GameState, seat: int) -> str:
     """What `seat` must do now and how, or '' when the game is not waiting on them."""
     if seat not in awaiting(state):
         return ""
-    phase = state.phase
     legal = legal_actions(state, seat)
-    context = {"president": state.president, "chancellor": state.chancellor}
-    if phase == NOMINATE:
-        context["eligible"] = [a.arg for a in legal]
-    elif phase == PRESIDENT_DISCARD:
-        context["choices"] = [a.arg for a in legal]
-    elif phase == CHANCELLOR_ENACT:
-        context["choices"] = [a.arg for a in legal if a.kind == ENACT]
-        context["can_veto"] = any(a.kind == PROPOSE_VETO for a in legal)
-    elif phase == POWER:
-        context["power"] = state.power
-        context["targets"] = [a.arg for a in legal]
-    elif phase != VOTE:
-        context["phase"] = phase
-    return render(f"prompt/{phase}", **naming(state.names), **context)
+    return render(
+        f"prompt/{state.phase}",
+        **naming(state.names),
+        president=state.president,
+        chancellor=state.chancellor,
+        power=state.power,
+        choices=[a.arg for a in legal if a.kind != PROPOSE_VETO],  # seats or policy letters
+        can_veto=any(a.kind == PROPOSE_VETO for a in legal),
+    )
 
 
 def step_texts(
