@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .engine import Event, GameState, legal_actions
 from .engine.actions import PROPOSE_VETO, awaiting
+from .resources import TEMPLATES as TEMPLATES_DIR
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "sms"
+TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
 # Public events kept for the log and the board page but not worth a text to every phone.
 LOG_ONLY = frozenset({"passed"})

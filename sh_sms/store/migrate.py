@@ -11,7 +11,8 @@ from alembic.config import Config
 
 from sh_sms.config import Settings
 
-ALEMBIC_INI = Path(__file__).resolve().parents[2] / "alembic.ini"
+# Shipped inside the package with the migrations, so a non-editable install can migrate too.
+ALEMBIC_INI = Path(__file__).resolve().parent / "alembic.ini"
 
 
 def alembic_config(url: str) -> Config:

@@ -3,39 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
-from flask import Flask, current_app
-from sqlalchemy.engine import Engine
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
+from ..resources import TEMPLATES
 from ..store import make_engine
+from .runtime import Runtime, utc_now
 
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 MAX_REQUEST_BYTES = 64 * 1024  # an SMS webhook is a few hundred bytes
-
-
-def utc_now() -> datetime:
-    """The current time as an aware UTC datetime."""
-    return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class Runtime:
-    """What every request needs: settings, the database engine and the clock."""
-
-    settings: Settings
-    engine: Engine
-    clock: Callable[[], datetime]
-
-
-def runtime() -> Runtime:
-    """The runtime of the current app (inside a request or an app context)."""
-    return current_app.extensions["sh_sms"]
 
 
 def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Callable]:

@@ -17,7 +17,7 @@ from ..engine.boards import (
 )
 from ..public import public_state
 from ..store import Game
-from . import runtime
+from .runtime import runtime
 
 bp = Blueprint("board", __name__)
 

@@ -10,7 +10,8 @@ from sqlmodel import Session
 from ..games import CODE_LENGTH, CODE_LETTERS
 from ..numbers import normalize
 from ..store import outbox_after
-from . import runtime, webhook
+from . import webhook
+from .runtime import runtime
 
 bp = Blueprint("sim", __name__)
 

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, request
 
 from ..delivery.callbacks import apply_status
 from ..delivery.senders import CALLBACK_ID
-from . import runtime
+from .runtime import runtime
 from .webhook import scrub, signature_ok
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from ..config import Settings
 from ..numbers import mask, normalize
 from ..optout import keyword_text
 from ..service import receive
-from . import Runtime, runtime
+from .runtime import Runtime, runtime
 
 log = logging.getLogger(__name__)
 bp = Blueprint("webhook", __name__)
