@@ -26,7 +26,7 @@ from sqlalchemy.engine import Engine
 
 from ..config import Settings
 from ..numbers import mask
-from ..reminders import start_scheduler
+from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
 from .claims import Claim, claim, record, release
 from .errors import Outcome

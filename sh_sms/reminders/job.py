@@ -15,11 +15,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from ..config import Settings
-from ..engine import GameState
+from ..conversation.moves import act
+from ..conversation.turn import Turn
 from ..games import load_state, roster
-from ..play import act
-from ..service import Turn
-from ..store import ACTIVE, Game, GameClock, Player, transaction
+from ..store import ACTIVE, Game, GameClock, transaction
 from .nudge import announce, random_moves, remind
 from .options import Policy, policy
 from .quiet import next_allowed
@@ -60,7 +59,8 @@ def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) ->
         clock = session.get(GameClock, game_id)
         if clock is None or clock.due_at is None or clock.due_at > now:
             return False  # done meanwhile
-        turn = Turn(session, settings, "", now, game=game)
+        state = load_state(game) if game.status == ACTIVE else None
+        turn = Turn(session, settings, "", now, game=game, state=state)
         handle_due(session, turn, clock)
         turn.mail.flush(session, now, game.id)
     return True
@@ -70,44 +70,41 @@ def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
     """Send the reminder, or make the moves, that are due on `clock`'s game at `turn.now`."""
     game, now = turn.game, turn.now
     rules = policy(clock, turn.settings)
-    state = load_state(game) if game.status == ACTIVE else None
-    key = wait_key(state)
+    key = wait_key(turn.state)
     if key != clock.wait_key or clock.paused or key is None:
         if key != clock.wait_key:  # not tracked (cannot happen through play.act); start afresh
             begin_wait(clock, key, now, rules)
         schedule(clock, rules)
         return
-    players = roster(session, game.id)
+    turn.players = roster(session, game.id)
     if deadline_due(clock, rules, now):
         if rules.nudging and clock.nudges_sent == 0:
             # Nobody loses a move without a reminder first: this one is the last call.
             clock.deadline_at = now + rules.after
-            _nudge(turn, clock, rules, state, players)
+            _nudge(turn, clock, rules)
         else:
-            time_out(turn, clock, state, players)
+            time_out(turn, clock)
     elif nudge_due(clock, rules, now):
-        _nudge(turn, clock, rules, state, players)
+        _nudge(turn, clock, rules)
     schedule(clock, rules)
 
 
-def _nudge(
-    turn: Turn, clock: GameClock, rules: Policy, state: GameState, players: list[Player]
-) -> None:
+def _nudge(turn: Turn, clock: GameClock, rules: Policy) -> None:
     deadline = clock.deadline_at
     if deadline is not None:
         deadline = next_allowed(deadline, rules.quiet, rules.zone)
-    remind(turn.mail, turn.game.code, state, players, turn.now, deadline)
+    remind(turn.mail, turn.game.code, turn.state, turn.players, turn.now, deadline)
     nudged(clock, turn.now)
     log.info("reminder_sent game=%s wait=%s n=%s", turn.game.id, clock.wait_key, clock.nudges_sent)
 
 
-def time_out(turn: Turn, clock: GameClock, state: GameState, players: list[Player]) -> None:
+def time_out(turn: Turn, clock: GameClock) -> None:
     """Make a random legal move for every seat the wait is on, as if each had texted it."""
     key = clock.wait_key
-    moves = random_moves(state, turn.game.seed, key)
-    announce(turn.mail, state, players, moves)
+    moves = random_moves(turn.state, turn.game.seed, key)
+    announce(turn.mail, turn.state, turn.players, moves)
     for seat, action in moves:
-        act(turn, players, load_state(turn.game), seat, action)
+        act(turn, seat, action)
     if clock.wait_key == key:  # every move is legal, so the wait has moved on; never loop
         clock.deadline_at = None
     log.info("deadline_moves game=%s wait=%s moves=%s", turn.game.id, key, len(moves))

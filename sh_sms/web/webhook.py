@@ -11,9 +11,9 @@ from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from ..config import Settings
+from ..conversation.keywords import keyword_text
+from ..conversation.receive import receive
 from ..numbers import mask, normalize
-from ..optout import keyword_text
-from ..service import receive
 from .runtime import Runtime, runtime
 
 log = logging.getLogger(__name__)

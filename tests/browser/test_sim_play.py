@@ -19,7 +19,7 @@ import pytest
 with contextlib.suppress(ImportError):
     from playwright.sync_api import Locator, Page, expect
 
-from sh_sms import lobby
+from sh_sms.conversation.handlers import nogame
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +147,7 @@ def play_to_the_end(server, code: str, phones: dict[str, Phone]) -> tuple[dict, 
 def test_a_whole_game_in_the_simulator(
     page: Page, live_server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda _bits: SEED))
+    monkeypatch.setattr(nogame, "secrets", SimpleNamespace(randbits=lambda _bits: SEED))
     page.goto(live_server.url + "/sim")
     expect(page.locator("#empty")).to_be_visible()
     page.get_by_role("button", name="Add 5 phones").click()

@@ -7,8 +7,8 @@ import pytest
 from delivery_helpers import Phones, bodies_to, contact, game_code, last_id, number, rows
 
 from sh_sms.config import Settings
+from sh_sms.conversation.keywords import keyword_text
 from sh_sms.delivery.worker import Worker
-from sh_sms.optout import keyword_text
 from sh_sms.store import CANCELLED, DELIVERED
 
 STOP_NEWS = "Bob has opted out of texts and can no longer be reached."

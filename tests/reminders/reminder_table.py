@@ -11,12 +11,12 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from sh_sms import reminders
 from sh_sms.config import Settings
+from sh_sms.conversation.receive import receive
 from sh_sms.engine import GameState
 from sh_sms.games import load_state, save_state
 from sh_sms.gsm import is_gsm7
-from sh_sms.service import receive
+from sh_sms.reminders import job, wait
 from sh_sms.store import Game, GameClock, outbox_after, transaction
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -57,7 +57,7 @@ class Table:
 
     def run(self, now: datetime | None = None, engine: Engine | None = None) -> dict[str, str]:
         """Run the reminder job once at `now` (default: the clock); return what it sent."""
-        reminders.run_due(engine or self.engine, self.settings, now or self.now)
+        job.run_due(engine or self.engine, self.settings, now or self.now)
         return self.new()
 
     def new(self) -> dict[str, str]:
@@ -111,4 +111,4 @@ class Table:
         with transaction(self.engine) as session:
             game = session.exec(select(Game).where(Game.code == self.code)).one()
             save_state(game, state, self.now)
-            reminders.track(session, game, state, self.now, self.settings)
+            wait.track(session, game, state, self.now, self.settings)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from reminder_table import NAMES, Table
 
-from sh_sms import reminders
+from sh_sms.reminders import job, scheduler
 from sh_sms.store import make_engine
 
 MIN = timedelta(minutes=1)
@@ -179,7 +179,7 @@ def test_two_schedulers_at_once_send_each_reminder_once(table: Table, database_u
 
             def run(engine, now=now, barrier=barrier):
                 barrier.wait()
-                return reminders.run_due(engine, table.settings, now)
+                return job.run_due(engine, table.settings, now)
 
             with ThreadPoolExecutor(2) as pool:
                 handled = list(pool.map(run, engines))
@@ -205,15 +205,15 @@ def test_two_background_schedulers_send_a_reminder_once(table: Table, database_u
 
     engines = [make_engine(database_url) for _ in range(2)]
     schedulers = [
-        reminders.start_scheduler(e, settings, clock_of(i)) for i, e in enumerate(engines)
+        scheduler.start_scheduler(e, settings, clock_of(i)) for i, e in enumerate(engines)
     ]
     try:
         limit = time.monotonic() + 20
         while min(runs) < 5 and time.monotonic() < limit:  # wait for the jobs, not for game time
             time.sleep(0.01)
     finally:
-        for scheduler in schedulers:
-            scheduler.shutdown(wait=True)
+        for running in schedulers:
+            running.shutdown(wait=True)
         for engine in engines:
             engine.dispose()
     assert min(runs) >= 5, runs

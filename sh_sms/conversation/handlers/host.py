@@ -6,29 +6,23 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
-from .commands import Command
-from .engine import GameState
-from .messages import naming
-from .reminders.nudge import remind
-from .reminders.options import Policy, describe, policy
-from .reminders.quiet import next_allowed
-from .reminders.values import OFF
-from .reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
-from .store import GameClock, Player
-
-if TYPE_CHECKING:
-    from .service import Turn
+from ...commands import Command
+from ...messages import naming
+from ...reminders.nudge import remind
+from ...reminders.options import Policy, describe, policy
+from ...reminders.quiet import next_allowed
+from ...reminders.values import OFF
+from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
+from ...store import GameClock
+from ..turn import Turn
 
 SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline"})
 HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
 
 
-def command(
-    turn: Turn, player: Player, players: list[Player], command: Command, state: GameState | None
-) -> None:
-    """One of HOST_VERBS from a member of a lobby (`state` None) or of a started game."""
+def command(turn: Turn, command: Command) -> None:
+    """One of HOST_VERBS from a member of a lobby or of a started game."""
     verb = command.verb
     clock = clock_for(turn.session, turn.game.id)
     if verb == "settings":  # anyone may look
@@ -36,30 +30,24 @@ def command(
             "host/settings", code=turn.game.code, paused=clock.paused, **_values(turn, clock)
         )
         return
-    if not player.is_host:
-        turn.reply("lobby/host_only", host=next(p.name for p in players if p.is_host))
+    if not turn.player.is_host:
+        turn.reply("lobby/host_only", host=turn.host.name)
         return
     if verb in SETTERS:
         _set(turn, clock, verb, command.arg)
-        _tell(turn, players, "host/changed", host=player.name, setting=verb, **_values(turn, clock))
-    elif state is None:
+        turn.tell_all("host/changed", host=turn.player.name, setting=verb, **_values(turn, clock))
+    elif turn.state is None:
         turn.reply("host/not_started", code=turn.game.code, verb=verb)
     elif verb == "remind":
-        _remind(turn, clock, state, players)
+        _remind(turn, clock)
     elif verb == "pause":
-        _pause(turn, clock, player, players)
+        _pause(turn, clock)
     else:
-        _resume(turn, clock, player, players, state)
+        _resume(turn, clock)
 
 
 def _values(turn: Turn, clock: GameClock) -> dict:
     return describe(policy(clock, turn.settings))
-
-
-def _tell(turn: Turn, players: list[Player], template: str, **context) -> None:
-    """The same text to every player of the game."""
-    for p in players:
-        turn.mail.say(p.number, template, **context)
 
 
 def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
@@ -75,7 +63,7 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
     schedule(clock, policy(clock, turn.settings))
 
 
-def _remind(turn: Turn, clock: GameClock, state: GameState, players: list[Player]) -> None:
+def _remind(turn: Turn, clock: GameClock) -> None:
     """Remind the players the game waits on now, at most once per REMIND_EVERY_SECONDS."""
     every = timedelta(seconds=turn.settings.remind_every_seconds)
     last = clock.last_remind_at
@@ -83,7 +71,8 @@ def _remind(turn: Turn, clock: GameClock, state: GameState, players: list[Player
         minutes = math.ceil((last + every - turn.now).total_seconds() / 60)
         turn.reply("host/remind_wait", minutes=minutes)
         return
-    seats = remind(turn.mail, turn.game.code, state, players, turn.now, _deadline(clock, turn))
+    state = turn.state
+    seats = remind(turn.mail, turn.game.code, state, turn.players, turn.now, _deadline(clock, turn))
     clock.last_remind_at = turn.now
     turn.reply("host/reminded", seats=seats, **naming(state.names))
 
@@ -95,23 +84,21 @@ def _deadline(clock: GameClock, turn: Turn) -> datetime | None:
     return next_allowed(clock.deadline_at, rules.quiet, rules.zone)
 
 
-def _pause(turn: Turn, clock: GameClock, host: Player, players: list[Player]) -> None:
+def _pause(turn: Turn, clock: GameClock) -> None:
     """No reminders and no deadline until RESUME; players may still play."""
     if clock.paused:
         turn.reply("host/already_paused")
         return
     clock.paused = True
     schedule(clock, policy(clock, turn.settings))
-    _tell(turn, players, "host/paused", host=host.name)
+    turn.tell_all("host/paused", host=turn.player.name)
 
 
-def _resume(
-    turn: Turn, clock: GameClock, host: Player, players: list[Player], state: GameState
-) -> None:
+def _resume(turn: Turn, clock: GameClock) -> None:
     """Reminders and the deadline start again, counted from now."""
     if not clock.paused:
         turn.reply("host/not_paused")
         return
     clock.paused = False
-    begin_wait(clock, wait_key(state), turn.now, policy(clock, turn.settings))
-    _tell(turn, players, "host/resumed", host=host.name)
+    begin_wait(clock, wait_key(turn.state), turn.now, policy(clock, turn.settings))
+    turn.tell_all("host/resumed", host=turn.player.name)

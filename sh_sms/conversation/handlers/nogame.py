@@ -1,0 +1,99 @@
+"""A number in no unfinished game: NEW opens a lobby, JOIN takes a seat, anything else is met
+with a short introduction."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from ...commands import Command, ParseError
+from ...engine.boards import MAX_PLAYERS
+from ...games import find_game, new_code, roster
+from ...store import ACTIVE, LOBBY, Contact, Game, Player, lock_game
+from ..replies import help_reply
+from ..turn import Turn
+
+
+def create(turn: Turn, command: Command) -> None:
+    """NEW <name>: open a lobby with the sender as host."""
+    game = Game(
+        code=new_code(turn.session),
+        seed=secrets.randbits(31),
+        created_at=turn.now,
+        updated_at=turn.now,
+    )
+    turn.session.add(game)
+    turn.session.flush()
+    turn.game = game
+    _seat(turn, command.arg, host=True)
+    turn.reply("lobby/created", code=game.code, name=command.arg)
+
+
+def join(turn: Turn, command: Command) -> None:
+    """JOIN <code> <name>: take the next seat in an open lobby."""
+    code, name = command.arg, command.name
+    found = find_game(turn.session, code)
+    game = lock_game(turn.session, found.id) if found else None
+    if game is None or game.status not in (LOBBY, ACTIVE):
+        turn.reply("lobby/no_such_game", code=code)
+        return
+    if game.status != LOBBY:
+        turn.reply("lobby/already_started", code=game.code)
+        return
+    players = roster(turn.session, game.id)
+    if len(players) >= MAX_PLAYERS:
+        turn.reply("lobby/full", code=game.code, most=MAX_PLAYERS)
+        return
+    if any(p.name_key == name.casefold() for p in players):
+        turn.reply("lobby/name_taken", name=name, code=game.code)
+        return
+    turn.game, turn.players = game, players
+    _seat(turn, name, host=False)
+    names = [p.name for p in players] + [name]
+    turn.reply("lobby/joined", code=game.code, names=names, host=players[0].name)
+    for other in players:
+        turn.mail.say(other.number, "lobby/someone_joined", name=name, count=len(names))
+
+
+def _seat(turn: Turn, name: str, host: bool) -> None:
+    """Seat the sender in `turn.game` after everyone already there."""
+    player = Player(
+        game_id=turn.game.id,
+        number=turn.number,
+        open_number=turn.number,
+        name=name,
+        name_key=name.casefold(),
+        seat=len(turn.players),
+        is_host=host,
+        joined_at=turn.now,
+    )
+    turn.session.add(player)
+    turn.session.flush()
+    turn.player = player
+    turn.players = [*turn.players, player]
+
+
+def help_text(turn: Turn, command: Command) -> None:
+    """HELP from a number in no game."""
+    help_reply(turn, command.arg, "none")
+
+
+def usage(turn: Turn, error: ParseError) -> None:
+    """NEW or JOIN typed wrong: how to type it."""
+    turn.reply(f"usage/{error.verb}")
+
+
+def introduce(turn: Turn, _command: Command | ParseError) -> None:
+    """A short introduction, at most once per interval per number, so bots cannot loop us."""
+    contact = turn.session.get(Contact, turn.number)
+    if contact is None:
+        contact = Contact(number=turn.number)
+        turn.session.add(contact)
+    last = contact.last_intro_at
+    if last is not None:
+        if last.tzinfo is None:  # SQLite drops the zone; every time we store is UTC
+            last = last.replace(tzinfo=turn.now.tzinfo)
+        if turn.now - last < timedelta(seconds=turn.settings.intro_every_seconds):
+            return
+    contact.last_intro_at = turn.now
+    turn.reply("reply/intro")

@@ -1,0 +1,33 @@
+"""STOP opts a number out of every text; START from an opted-out number opts it back in."""
+
+from __future__ import annotations
+
+from ...commands import Command
+from ...delivery.notices import tell_back, tell_table
+from ...delivery.rows import contact
+from ..turn import Turn
+
+
+def opt_out(turn: Turn, _command: Command) -> None:
+    """STOP: nothing more is sent to the sender; their table is told they cannot be reached.
+
+    The host also learns what they can do (once: not again if failed sends already told them).
+    The carrier confirms an opt-out itself, so the sender gets nothing.
+    """
+    row = contact(turn.session, turn.number)
+    if row.opted_out:
+        return
+    told = row.unreachable
+    row.opted_out = row.unreachable = True
+    turn.session.flush()
+    if not told:
+        tell_table(turn.session, turn.mail, turn.number, stopped=True)
+
+
+def opt_in(turn: Turn, _command: Command) -> None:
+    """START from an opted-out number: welcome back, and tell the table."""
+    row = contact(turn.session, turn.number)
+    row.opted_out = row.unreachable = False
+    turn.session.flush()
+    turn.reply("reply/opted_in")
+    tell_back(turn.session, turn.mail, turn.number)

@@ -1,0 +1,73 @@
+"""A player's move in a started game: the command becomes an engine action, then it is applied."""
+
+from __future__ import annotations
+
+from ...commands import Command
+from ...engine import Action, GameState
+from ...engine.actions import (
+    ANSWER_VETO,
+    DISCARD,
+    ENACT,
+    NOMINATE_ACTION,
+    PROPOSE_VETO,
+    VOTE_ACTION,
+)
+from ...engine.state import CHANCELLOR_ENACT, VETO
+from ...players import ResolveError, resolve_player
+from ..moves import act
+from ..replies import unknown_player
+from ..turn import Turn
+
+# Commands that name a player, and the engine action each asks for.
+PLAYER_ACTIONS = {
+    "nominate": NOMINATE_ACTION,
+    "investigate": "investigate",
+    "elect": "special_election",
+    "execute": "execute",
+}
+MOVE_VERBS = frozenset(
+    {*PLAYER_ACTIONS, "ja", "nein", "yes", "no", "veto_yes", "veto_no", "veto", "enact", "discard"}
+)
+
+
+def move(turn: Turn, command: Command) -> None:
+    """NOM, JA, NEIN, DISCARD, ENACT, VETO, INVESTIGATE, ELECT, EXECUTE and their aliases."""
+    seat = turn.player.seat
+    action = _action(turn, turn.state, seat, command)
+    if action is not None:
+        act(turn, seat, action)
+
+
+def _action(turn: Turn, state: GameState, seat: int, command: Command) -> Action | None:
+    """The engine action a game command asks for, or None after replying why there is none."""
+    verb = command.verb
+    if verb in PLAYER_ACTIONS:
+        target = resolve_player(command.arg, state.names)
+        if isinstance(target, ResolveError):
+            unknown_player(turn, command.arg, target, state.names)
+            return None
+        return Action(PLAYER_ACTIONS[verb], target)
+    if verb in ("ja", "nein"):
+        return Action(VOTE_ACTION, verb == "ja")
+    if verb in ("yes", "no"):  # a vote, or the President's answer to a proposed veto
+        kind = ANSWER_VETO if state.phase == VETO and seat == state.president else VOTE_ACTION
+        return Action(kind, verb == "yes")
+    if verb in ("veto_yes", "veto_no"):
+        return Action(ANSWER_VETO, verb == "veto_yes")
+    if verb == "veto":
+        return Action(PROPOSE_VETO)
+    if verb == "enact":
+        return Action(ENACT, command.arg)
+    # discard
+    if state.phase == CHANCELLOR_ENACT and seat == state.chancellor:
+        return _chancellor_discard(state, command.arg)
+    return Action(DISCARD, command.arg)
+
+
+def _chancellor_discard(state: GameState, card: str) -> Action:
+    """A Chancellor's DISCARD X enacts the other card (the engine refuses a card not held)."""
+    rest = list(state.hand)
+    if card in rest:
+        rest.remove(card)
+        return Action(ENACT, rest[0])
+    return Action(ENACT, card)

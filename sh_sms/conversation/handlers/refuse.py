@@ -1,0 +1,25 @@
+"""Commands that make no sense where the sender is: said so, with the game's code."""
+
+from __future__ import annotations
+
+from ...commands import Command, ParseError
+from ...store import LOBBY
+from ..turn import Turn
+
+
+def already_in(turn: Turn, command: Command | ParseError) -> None:
+    """NEW or JOIN from someone already in a lobby or a game."""
+    if turn.game.status == LOBBY:
+        turn.reply("lobby/already_in", code=turn.game.code)
+    else:
+        turn.reply(f"refuse/{command.verb}_in_game", code=turn.game.code)
+
+
+def lobby_only(turn: Turn, command: Command) -> None:
+    """LEAVE, KICK or START once the game has started."""
+    turn.reply(f"refuse/{command.verb}_in_game", code=turn.game.code)
+
+
+def unknown(turn: Turn, _command: Command) -> None:
+    """A verb the parser knows but no handler takes (a bug, answered rather than dropped)."""
+    turn.reply("refuse/unknown")

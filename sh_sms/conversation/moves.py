@@ -1,0 +1,40 @@
+"""A move in a started game: apply it with the engine, store the result, queue what it tells.
+
+Shared by the players' own moves (handlers.play) and the moves made for them when a deadline
+passes (reminders.job).
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, IllegalAction, apply
+from ..engine.state import OVER
+from ..games import append_events, close_game, save_state
+from ..messages import step_texts
+from ..reminders.wait import track
+from ..store import OVER as GAME_OVER
+from .replies import refusal
+from .turn import Turn
+
+
+def act(turn: Turn, seat: int, action: Action) -> bool:
+    """Apply `action` for `seat`; store the new state and events; queue each player's texts.
+
+    An illegal action changes nothing and gets the sender a refusal. Return whether it applied.
+    """
+    state = turn.state
+    try:
+        after, events = apply(state, seat, action)
+    except IllegalAction as refused:
+        refusal(turn, seat, refused)
+        return False
+    save_state(turn.game, after, turn.now)
+    track(turn.session, turn.game, after, turn.now, turn.settings)
+    append_events(turn.session, turn.game, events, turn.now)
+    if after.phase == OVER:
+        close_game(turn.game, turn.players, GAME_OVER, turn.now)
+    turn.state = after
+    texts = step_texts(state, after, events)
+    for p in turn.players:
+        for text in texts[p.seat]:
+            turn.mail.add(p.number, text)
+    return True

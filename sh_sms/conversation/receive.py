@@ -1,0 +1,53 @@
+"""One inbound text, start to finish: dedupe, find the sender, parse, route, queue the replies.
+
+Everything happens in one transaction; nothing is sent from here (the outbox is drained later).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlalchemy.engine import Engine
+
+from ..commands import parse
+from ..config import Settings
+from ..games import load_state, open_player, roster
+from ..numbers import mask
+from ..store import LOBBY, Inbound, lock_game, transaction
+from .router import route
+from .turn import Turn
+
+log = logging.getLogger(__name__)
+
+
+def receive(
+    engine: Engine, settings: Settings, number: str, body: str, sid: str | None, now: datetime
+) -> bool:
+    """Handle one inbound text from `number`; False when this MessageSid was already handled."""
+    with transaction(engine) as session:
+        if sid is not None:
+            if session.get(Inbound, sid) is not None:
+                return False
+            session.add(Inbound(sid=sid, number=number, received_at=now))
+            session.flush()
+        turn = Turn(session, settings, number, now)
+        load_sender(turn)
+        route(turn, parse(body or "", turn.names if turn.player else []))
+        turn.mail.flush(session, now, turn.game.id if turn.game else None)
+    log.info("text from %s handled", mask(number))
+    return True
+
+
+def load_sender(turn: Turn) -> None:
+    """Find the sender's game and lock it; load its roster and state once, under the lock."""
+    player = open_player(turn.session, turn.number)
+    if player is None:
+        return
+    game = lock_game(turn.session, player.game_id)
+    turn.session.refresh(player)
+    if player.open_number != turn.number:  # left or kicked while we waited for the lock
+        return
+    turn.game, turn.player = game, player
+    turn.players = roster(turn.session, game.id)
+    turn.state = None if game.status == LOBBY else load_state(game)

@@ -1,0 +1,78 @@
+"""Replies several handlers give: refusals, parse errors, unknown players, help, echoes.
+
+Not a handler: handlers and the router call these; these call nothing of theirs.
+"""
+
+from __future__ import annotations
+
+from ..commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, ParseError
+from ..engine import IllegalAction, public_view
+from ..engine.state import OVER
+from ..gsm import sanitize
+from ..messages import TEMPLATES, naming, prompt_text, render
+from ..players import ResolveError
+from .turn import Turn
+
+# The commands that have a help text or a usage text; anything else typed is never a path.
+GENERAL_HELP = frozenset({"none", "lobby", "game", "unknown"})
+HELP_TOPICS = frozenset(p.stem for p in (TEMPLATES / "help").glob("*.txt")) - GENERAL_HELP
+USAGE_TOPICS = frozenset(p.stem for p in (TEMPLATES / "usage").glob("*.txt"))
+ECHO_MAX = 24  # characters of a player's own words quoted back in a reply
+
+
+def waiting_text(view: dict, names: list[str]) -> str:
+    """Who the game waits on and for what, from the public view."""
+    if view["phase"] == OVER:
+        return ""
+    return render("info/waiting", view=view, **naming(names))
+
+
+def refusal(turn: Turn, seat: int, refused: IllegalAction) -> None:
+    """Say why an action was refused and what would work instead."""
+    state = turn.state
+    view = public_view(state)
+    turn.reply(
+        f"refuse/{refused.code}",
+        view=view,
+        detail=refused.detail,
+        waiting=waiting_text(view, state.names),
+        **naming(state.names),
+    )
+    turn.mail.add(turn.number, prompt_text(state, seat))
+
+
+def unknown_player(turn: Turn, ref: str, error: ResolveError, names: list[str]) -> None:
+    """A player reference that matches nobody, or more than one player."""
+    turn.reply(
+        f"refuse/{error.code}",
+        ref=ref,
+        candidates=[names[c] for c in error.candidates],
+        everyone=names,
+    )
+
+
+def parse_error(turn: Turn, error: ParseError) -> None:
+    """Explain a text that is almost, but not quite, a command. Nothing is relayed."""
+    if error.code in (MISSING_ARG, "bad_arg") and error.verb in USAGE_TOPICS:
+        turn.reply(f"usage/{error.verb}")
+    elif error.code == NEAR_MISS:
+        turn.reply("refuse/near_miss", suggestion=error.suggestion)
+    else:
+        word = error.suggestion or COMMAND_WORDS.get(error.verb or "", "")
+        turn.reply(f"refuse/{error.code}", suggestion=word)
+
+
+def help_reply(turn: Turn, topic: str | None, where: str) -> None:
+    """HELP: the commands that matter where the sender is; HELP <command>: that command."""
+    if topic in HELP_TOPICS:
+        turn.reply(f"help/{topic}")
+    elif topic:
+        turn.reply("help/unknown", topic=echo(topic))
+    else:
+        turn.reply(f"help/{where}")
+
+
+def echo(text: str) -> str:
+    """Player-typed text safe to quote back: GSM-7, one line, and short."""
+    clean = " ".join(sanitize(text).split())
+    return clean if len(clean) <= ECHO_MAX else clean[: ECHO_MAX - 3] + "..."

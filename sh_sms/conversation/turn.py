@@ -1,0 +1,48 @@
+"""The context of one inbound text (or one reminder run): who, when, which game, what it causes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session
+
+from ..config import Settings
+from ..engine import GameState
+from ..mailbox import Mailbox
+from ..store import Game, Player
+
+
+@dataclass
+class Turn:
+    """One text's world, loaded once: the sender's player row, their game (locked), its roster
+    in seat order and its engine state (None in a lobby); and the replies it collects."""
+
+    session: Session
+    settings: Settings
+    number: str
+    now: datetime
+    mail: Mailbox = field(default_factory=Mailbox)
+    game: Game | None = None
+    player: Player | None = None
+    players: list[Player] = field(default_factory=list)
+    state: GameState | None = None
+
+    def reply(self, template: str, **context) -> None:
+        """Queue a rendered template for the sender."""
+        self.mail.say(self.number, template, **context)
+
+    def tell_all(self, template: str, **context) -> None:
+        """Queue the same rendered template for every player of the game."""
+        for p in self.players:
+            self.mail.say(p.number, template, **context)
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names in seat order."""
+        return self.state.names if self.state is not None else [p.name for p in self.players]
+
+    @property
+    def host(self) -> Player:
+        """The game's host."""
+        return next(p for p in self.players if p.is_host)
