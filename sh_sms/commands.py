@@ -6,8 +6,9 @@ import difflib
 import string
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
+from sh_sms.phonetext import plain
 from sh_sms.players import valid_name
 from sh_sms.reminders.values import SET_KEYS, SET_VALUES
 
@@ -29,21 +30,29 @@ class Command:
 
 @dataclass(frozen=True)
 class ParseError:
-    """Why a text is not a command: a code, the command word to suggest, the verb if known."""
+    """Why a text is not a command: a code, the command word to suggest, the verb if known,
+    and the words typed after the command word (for the conversation to read in context)."""
 
     code: str
     suggestion: str | None = None
     verb: str | None = None
+    words: tuple[str, ...] = field(default=(), compare=False)
 
 
 # Each verb and the words that mean it (matched case-insensitively); players are taught the first.
+# No game word is a carrier keyword unless it means there what the carrier means (SMS.md): the
+# opt-out words all opt out, UNSTOP opts back in, HELP and INFO are help, and START is the game's
+# only where the number has not opted out (the router decides). YES is a carrier opt-in word but
+# stays a vote, because people type it; prompts teach JA and NEIN.
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "new": ("NEW", "CREATE"),
     "join": ("JOIN",),
-    "start": ("START", "UNSTOP"),
+    "start": ("START",),
+    "unstop": ("UNSTOP",),
     "leave": ("LEAVE",),
     "kick": ("KICK",),
-    "end": ("END",),
+    "endgame": ("ENDGAME",),
+    "rematch": ("REMATCH",),
     "nominate": ("NOM", "NOMINATE"),
     "ja": ("JA",),
     "yes": ("YES", "Y"),
@@ -60,9 +69,9 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "hand": ("HAND",),
     "who": ("WHO", "PLAYERS"),
     "log": ("LOG", "HISTORY"),
-    "help": ("HELP", "COMMANDS"),
+    "help": ("HELP", "COMMANDS", "INFO"),
     "say": ("SAY",),
-    "stop": ("STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "QUIT"),
+    "stop": ("STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"),
     "set": ("SET",),  # the host's tools (sh_sms.host)
     "settings": ("SETTINGS",),
     "remind": ("REMIND",),
@@ -75,7 +84,7 @@ ALIASES: dict[str, str] = {
 }
 # The word players are taught for each verb (help texts, suggestions).
 COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.items()} | {
-    "end_yes": "END YES",
+    "endgame_yes": "ENDGAME YES",
     "veto_yes": "VETO YES",
     "veto_no": "VETO NO",
     "set_nudge": "SET NUDGE",
@@ -86,11 +95,14 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
 
 HOST_VERBS = ("set", "settings", "remind", "pause", "resume")
 NO_ARG_VERBS = frozenset(
-    {"start", "leave", "ja", "nein", "yes", "no", "status", "role", "hand", "who", "log", "stop"}
+    {"start", "unstop", "leave", "rematch", "ja", "nein", "yes", "no", "stop"}
+    | {"status", "role", "hand", "who", "log"}
     | set(HOST_VERBS[1:])
 )
 # Commands that often open ordinary talk ("who is Hitler?"): with more words, they are talk.
-CHATTY_VERBS = frozenset({"who", "log", "remind"})
+# The carrier reads its keywords only as the whole text, so "stop it" is talk too.
+CHATTY_VERBS = frozenset({"who", "log", "remind", "stop", "unstop"})
+CHATTY_WORDS = frozenset({"info"})  # "info is power": an alias that is talk with more words
 POLICY_VERBS = frozenset({"discard", "enact"})
 POLICY_WORDS = {
     "l": "L",
@@ -101,22 +113,26 @@ POLICY_WORDS = {
     "fasc": "F",
     "fascist": "F",
 }
-# The second word of END YES, VETO YES, VETO NO.
+# The second word of ENDGAME YES, VETO YES, VETO NO.
 CONFIRM_WORDS = {
-    "end": {"yes": "end_yes", "y": "end_yes"},
+    "endgame": {"yes": "endgame_yes", "y": "endgame_yes"},
     "veto": {"yes": "veto_yes", "y": "veto_yes", "no": "veto_no"},
 }
 
 # A typo of SAY is talk anyway, so it is no near-miss target; nor is a host word (no secret in
-# it, and close to many ordinary words: get, see, cause, behind, result).
-NEAR_MISS_TARGETS = tuple(w for w in ALIASES if ALIASES[w] not in ("say", *HOST_VERBS))
+# it, and close to many ordinary words: get, see, cause, behind, result), nor a carrier word
+# (the carrier reads only the exact word; "end", "info" and "cancel" are everyday words).
+NEAR_MISS_TARGETS = tuple(
+    w for w in ALIASES if ALIASES[w] not in ("say", "stop", "unstop", *HOST_VERBS) and w != "info"
+)
+# Commands that take a player or a policy: a lone typo of one ("nvm") is not a command typed.
+NEEDS_ARG = frozenset({"new", "join", "kick", "nominate", "investigate", "elect", "execute"})
 # Ordinary words within typo distance of a command word: they start talk, not "did you mean".
 TALK_WORDS = frozenset(
-    """lol lot low long lag dog leg now not nor non mom why whom whoa whos and send ends tend
-    band land hard hang handy hands few knew news yet hell held helps will bill fill hill till
-    skill rule roll hole rose roles quite quiet quiz exact short shout shook smart star stars
-    stark stare select erect eject joint coin pick step top shop chance relate social discord
-    excuse comments dominate states statue""".split()  # noqa: SIM905 (a list is 75 lines)
+    """lol lot low long lag dog leg now not nor non mom why whom whoa whos and band land hard
+    hang handy hands few knew news yet hell held helps will bill fill hill till skill rule roll
+    hole rose roles exact short shout shook smart star stars stark stare select erect eject joint
+    coin pick relate social discord excuse comments dominate states statue""".split()  # noqa: SIM905 (a list is 75 lines)
 )
 
 CODE_LEN = 4
@@ -129,12 +145,12 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
 
     `names` (optional): the game's player names; a first word equal to one is never a near miss.
     """
-    stripped = text.strip()
-    words = [_rstrip_filler(w) for w in _rstrip_filler(stripped).split()]
+    stripped = plain(text).strip()
+    words = [_strip_word(w) for w in _rstrip_trailing(stripped).split()]
     if not words:
         if stripped and set("".join(stripped.split())) == {"?"}:
             return Command("status")
-        return ParseError(EMPTY)
+        return Command("say", stripped) if _rstrip_filler(stripped) else ParseError(EMPTY)
     verb = ALIASES.get(words[0].casefold())
     if verb is None:
         guess = _near_miss(words[0], len(words), names)
@@ -142,6 +158,14 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
             return ParseError(NEAR_MISS, COMMAND_WORDS[guess], guess)
         return Command("say", stripped)
     rest = [w for w in words[1:] if w]
+    if rest and words[0].casefold() in CHATTY_WORDS:
+        return Command("say", stripped)
+    error = _read(verb, stripped, rest)
+    return replace(error, words=tuple(rest)) if isinstance(error, ParseError) else error
+
+
+def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
+    """The command `verb` with the words after it (`stripped`: the whole text)."""
     if verb == "say":
         return _say(stripped)
     if verb == "set":
@@ -245,9 +269,13 @@ def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
     if first.casefold() in {n.casefold() for n in names}:
         return None
     if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
-        return ALIASES[word]
-    best = _closest(word, NEAR_MISS_TARGETS)
-    return ALIASES[best] if best is not None else None
+        verb = ALIASES[word]
+    else:
+        best = _closest(word, NEAR_MISS_TARGETS)
+        verb = ALIASES[best] if best is not None else None
+    if verb in NEEDS_ARG and word_count == 1 and first.isalpha():
+        return None  # "nvm" alone: a command that needs a name was not typed ("nom3" was)
+    return verb
 
 
 def _closest(word: str, targets: Iterable[str]) -> str | None:
@@ -289,8 +317,25 @@ def _is_filler(ch: str) -> bool:
     return ch in string.punctuation or unicodedata.category(ch)[0] in "PZC"
 
 
+def _is_trailing(ch: str) -> bool:
+    """Filler, or an emoji (a symbol, its skin tone or variation selector): "ja!! 👍"."""
+    return _is_filler(ch) or unicodedata.category(ch) in ("So", "Sk", "Mn")
+
+
 def _rstrip_filler(text: str) -> str:
     end = len(text)
     while end and _is_filler(text[end - 1]):
         end -= 1
     return text[:end]
+
+
+def _rstrip_trailing(text: str) -> str:
+    end = len(text)
+    while end and _is_trailing(text[end - 1]):
+        end -= 1
+    return text[:end]
+
+
+def _strip_word(word: str) -> str:
+    """A word without the punctuation or emoji after it, nor quotes or brackets before it."""
+    return _rstrip_trailing(word).lstrip("\"'([")

@@ -11,7 +11,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from .engine import Event, GameState
-from .store import Game, GameEvent, Player
+from .store import ENDED, OVER, Game, GameEvent, Player
 
 # Consonants only, so a random code never spells a word.
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
@@ -88,3 +88,20 @@ def close_game(game: Game, players: list[Player], status: str, now: datetime) ->
     game.updated_at = now
     for player in players:
         player.open_number = None
+
+
+def recent_player(session: Session, number: str, since: datetime) -> Player | None:
+    """`number`'s player row in its latest started game that finished after `since`, if any."""
+    query = (
+        select(Player)
+        .join(Game, Game.id == Player.game_id)
+        .where(
+            Player.number == number,
+            Game.status.in_((OVER, ENDED)),
+            Game.state.is_not(None),
+            Game.updated_at >= since,
+        )
+        .order_by(Game.updated_at.desc(), Game.id.desc())
+        .limit(1)
+    )
+    return session.exec(query).first()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .phonetext import LOOKALIKES, with_faces
+
 # The basic character set, in code order 0x00-0x7F; 0x1B (the escape to the extension table)
 # is left out because it is not a character a message may contain.
 BASIC = frozenset(
@@ -53,27 +55,25 @@ def segments(text: str) -> int:
     return count
 
 
-# Look-alikes that phones insert (smart punctuation) and their plain GSM-7 equivalents.
-_LOOKALIKES = str.maketrans(
-    {
-        "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-        "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
-        "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2026": "...",
-        "\u00a0": " ", "\t": " ",
-    }
-)  # fmt: skip
-
-
 def sanitize(text: str) -> str:
-    """Make player-typed text GSM-7: plain punctuation for smart quotes, accents dropped where
-    GSM has no such letter, and anything else (emoji, control characters) removed."""
-    text = text.translate(_LOOKALIKES)
-    out = []
+    """Make text GSM-7: plain punctuation for smart quotes, faces for common emoji, accents
+    dropped where GSM has no such letter, and anything else (emoji, control characters) removed."""
+    return clean(text)[0]
+
+
+def clean(text: str) -> tuple[str, bool]:
+    """`sanitize(text)`, and whether anything a reader would miss (an emoji, a symbol) was
+    dropped; invisible characters and joiners do not count."""
+    text = with_faces(text.translate(LOOKALIKES))
+    out: list[str] = []
+    dropped = False
     for ch in text:
         if ch in BASIC or ch in EXTENSION:
             if ch not in "\r\f":
                 out.append(ch)
             continue
-        base = unicodedata.normalize("NFKD", ch)
-        out.extend(c for c in base if c in BASIC and c not in "\r\n")
-    return "".join(out)
+        kept = [c for c in unicodedata.normalize("NFKD", ch) if c in BASIC and c not in "\r\n"]
+        out.extend(kept)
+        if not kept and unicodedata.category(ch)[0] not in "CZM":
+            dropped = True
+    return "".join(out), dropped

@@ -8,12 +8,16 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .engine import Event, GameState, legal_actions
 from .engine.actions import PROPOSE_VETO, awaiting
+from .engine.boards import HITLER_ZONE
+from .engine.state import OVER
 from .resources import TEMPLATES as TEMPLATES_DIR
 
 TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
 # Public events kept for the log and the board page but not worth a text to every phone.
 LOG_ONLY = frozenset({"passed"})
+# Public events whose text differs for the player they are about ("executed you").
+PER_SEAT = frozenset({"executed"})
 
 
 @cache
@@ -41,14 +45,15 @@ def naming(names: list[str]) -> dict:
     }
 
 
-def event_text(event: Event, names: list[str]) -> str:
-    """The text of one event, as any player allowed to see it reads it."""
+def event_text(event: Event, names: list[str], you: int | None = None) -> str:
+    """The text of one event, as any player allowed to see it reads it (`you`: the reader's
+    seat, for the events in PER_SEAT; None: a bystander, the log or the board)."""
     data = dict(event.data)
     if event.kind == "election":
         votes = data.pop("votes")
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
-    return render(f"event/{event.kind}", **naming(names), **data)
+    return render(f"event/{event.kind}", **naming(names), **data, you=you)
 
 
 def prompt_text(state: GameState, seat: int) -> str:
@@ -64,6 +69,7 @@ def prompt_text(state: GameState, seat: int) -> str:
         power=state.power,
         choices=[a.arg for a in legal if a.kind != PROPOSE_VETO],  # seats or policy letters
         can_veto=any(a.kind == PROPOSE_VETO for a in legal),
+        hitler_zone=state.fascist >= HITLER_ZONE,
     )
 
 
@@ -79,8 +85,13 @@ def step_texts(
     for event in events:
         if event.kind in LOG_ONLY:
             continue
+        seats = list(texts) if event.to is None else [event.to]
+        if event.kind in PER_SEAT and after.phase != OVER:  # once it is over, all read the same
+            for seat in seats:
+                texts[seat].append(event_text(event, after.names, you=seat))
+            continue
         text = event_text(event, after.names)
-        for seat in texts if event.to is None else (event.to,):
+        for seat in seats:
             texts[seat].append(text)
     new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
     if new_decision:

@@ -6,15 +6,15 @@ Everything happens in one transaction; nothing is sent from here (the outbox is 
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
-from ..commands import parse
 from ..config import Settings
-from ..games import load_state, open_player, roster
+from ..games import load_state, open_player, recent_player, roster
 from ..numbers import mask
-from ..store import LOBBY, Inbound, lock_game, transaction
+from ..store import LOBBY, Game, Inbound, lock_game, transaction
+from .interpret import read
 from .router import route
 from .turn import Turn
 
@@ -33,21 +33,37 @@ def receive(
             session.flush()
         turn = Turn(session, settings, number, now)
         load_sender(turn)
-        route(turn, parse(body or "", turn.names if turn.player else []))
+        route(turn, read(turn, body or ""))
         turn.mail.flush(session, now, turn.game.id if turn.game else None)
     log.info("text from %s handled", mask(number))
     return True
 
 
 def load_sender(turn: Turn) -> None:
-    """Find the sender's game and lock it; load its roster and state once, under the lock."""
+    """Find the sender's game and lock it; load its roster and state once, under the lock.
+
+    A number in no unfinished game whose game finished a short while ago is loaded with that
+    game (read, not locked: a finished game no longer changes).
+    """
     player = open_player(turn.session, turn.number)
     if player is None:
+        _load_finished(turn)
         return
     game = lock_game(turn.session, player.game_id)
     turn.session.refresh(player)
     if player.open_number != turn.number:  # left or kicked while we waited for the lock
+        _load_finished(turn)
         return
     turn.game, turn.player = game, player
     turn.players = roster(turn.session, game.id)
     turn.state = None if game.status == LOBBY else load_state(game)
+
+
+def _load_finished(turn: Turn) -> None:
+    since = turn.now - timedelta(hours=turn.settings.after_game_hours)
+    player = recent_player(turn.session, turn.number, since)
+    if player is None:
+        return
+    turn.game, turn.player = turn.session.get(Game, player.game_id), player
+    turn.players = roster(turn.session, player.game_id)
+    turn.state = load_state(turn.game)

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from ..commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, ParseError
 from ..engine import IllegalAction, public_view
-from ..engine.state import OVER
+from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..gsm import sanitize
 from ..messages import TEMPLATES, naming, prompt_text, render
 from ..players import ResolveError
-from .turn import Turn
+from .turn import IN_GAME, Turn
+
+SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)
 
 # The commands that have a help text or a usage text; anything else typed is never a path.
 GENERAL_HELP = frozenset({"none", "lobby", "game", "unknown"})
@@ -63,9 +65,11 @@ def parse_error(turn: Turn, error: ParseError) -> None:
 
 
 def help_reply(turn: Turn, topic: str | None, where: str) -> None:
-    """HELP: the commands that matter where the sender is; HELP <command>: that command."""
+    """HELP: the commands that matter where the sender is; HELP <command>: that command, as it
+    stands at the sender's table (who is term-limited with this many alive, say)."""
     if topic in HELP_TOPICS:
-        turn.reply(f"help/{topic}")
+        playing = turn.situation == IN_GAME
+        turn.reply(f"help/{topic}", alive=turn.state.living() if playing else None)
     elif topic:
         turn.reply("help/unknown", topic=echo(topic))
     else:
@@ -76,3 +80,19 @@ def echo(text: str) -> str:
     """Player-typed text safe to quote back: GSM-7, one line, and short."""
     clean = " ".join(sanitize(text).split())
     return clean if len(clean) <= ECHO_MAX else clean[: ECHO_MAX - 3] + "..."
+
+
+def talk_refusal(turn: Turn) -> str | None:
+    """Why the sender may not talk at the table now (a template), or None if they may.
+
+    The dead may not talk (R18), nor the President and Chancellor from the draw until the
+    session ends (R20); before and after a game everyone may.
+    """
+    if turn.situation != IN_GAME:
+        return None
+    state, seat = turn.state, turn.player.seat
+    if not state.alive[seat]:
+        return "refuse/talk_dead"
+    if state.phase in SESSION_PHASES and seat in (state.president, state.chancellor):
+        return "refuse/talk_session"
+    return None

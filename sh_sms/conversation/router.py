@@ -1,27 +1,30 @@
-"""Where a text goes: the sender's situation and the parsed command pick exactly one handler.
+"""Where a text goes: the sender's situation and the reading of their text pick one handler.
 
-    situation   a number in no game | a lobby member | a player of a started game
-    command     a Command (verb, argument) or a ParseError (a near miss, a missing argument...)
+    situation   in no game | in a lobby | in a started game | after a game that just finished
+    reading     a Command, a ParseError (a near miss, a missing argument...) or an Unclear text
+                (a move or talk: the sender is asked), from `interpret.read`
 
-Carrier keywords come first: STOP from anyone, START from a number that opted out.
+Carrier keywords come first: STOP and its kin from anyone, START or UNSTOP from a number that
+opted out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..commands import Command, ParseError
-from ..store import LOBBY, Contact
-from .handlers import endgame, host, info, lobby, nogame, optout, play, refuse, talk
+from ..commands import MISSING_ARG, Command, ParseError
+from ..store import Contact
+from .handlers import after, clarify, endgame, host, info, lobby, nogame, optout, play, refuse, talk
+from .interpret import Reading, Unclear
 from .replies import parse_error
-from .turn import Turn
+from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 
-Handler = Callable[[Turn, Command], None]
+Handler = Callable[[Turn, Reading], None]
 
-NO_GAME, IN_LOBBY, IN_GAME = "no_game", "lobby", "game"
 HOST_VERBS = ("set_nudge", "set_quiet", "set_tz", "set_deadline", "settings", "remind", "pause")
 HOST = {verb: host.command for verb in (*HOST_VERBS, "resume")}
-ENDING = {"end": endgame.confirm, "end_yes": endgame.end}
+ENDING = {"endgame": endgame.confirm, "endgame_yes": endgame.end}
+IN_A_GAME = {"new": refuse.already_in, "join": refuse.already_in, "rematch": refuse.already_in}
 
 ROUTES: dict[str, dict[str, Handler]] = {
     NO_GAME: {"new": nogame.create, "join": nogame.join, "help": nogame.help_text},
@@ -34,8 +37,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         **{verb: info.lobby for verb in ("status", "role", "hand", "who", "log")},
         **HOST,
         **ENDING,
-        "new": refuse.already_in,
-        "join": refuse.already_in,
+        **IN_A_GAME,
     },
     IN_GAME: {
         "say": talk.relay,
@@ -48,44 +50,61 @@ ROUTES: dict[str, dict[str, Handler]] = {
         **HOST,
         **ENDING,
         **{verb: play.move for verb in play.MOVE_VERBS},
-        "new": refuse.already_in,
-        "join": refuse.already_in,
+        **IN_A_GAME,
         **{verb: refuse.lobby_only for verb in ("leave", "kick", "start")},
     },
+    AFTER_GAME: {
+        "say": talk.relay,
+        "status": after.status,
+        "role": after.role,
+        "who": after.status,
+        "log": info.log,
+        "help": after.help_text,
+        "rematch": after.rematch,
+        "new": nogame.create,
+        "join": nogame.join,
+    },
 }
-# A verb a situation has no route for.
+# A verb the situation has no route for.
 FALLBACK: dict[str, Handler] = {
     NO_GAME: nogame.introduce,
     IN_LOBBY: lobby.not_started,
     IN_GAME: refuse.unknown,
+    AFTER_GAME: after.over,
 }
 
 
-def route(turn: Turn, command: Command | ParseError) -> None:
-    """Hand the text to the one handler for the sender's situation and command."""
-    handler_for(turn, command)(turn, command)
+def route(turn: Turn, reading: Reading) -> None:
+    """Hand the text to the one handler for the sender's situation and its reading."""
+    handler_for(turn, reading)(turn, reading)
 
 
-def handler_for(turn: Turn, command: Command | ParseError) -> Handler:
-    """The handler for this command from this sender (see the module docstring)."""
-    if isinstance(command, Command):
-        if command.verb == "stop":
+def handler_for(turn: Turn, reading: Reading) -> Handler:
+    """The handler for this reading from this sender (see the module docstring)."""
+    if isinstance(reading, Command):
+        if reading.verb == "stop":
             return optout.opt_out
-        if command.verb == "start" and _opted_out(turn):
+        if reading.verb in ("start", "unstop") and _opted_out(turn):
             return optout.opt_in
-    where = situation(turn)
-    if isinstance(command, ParseError):
-        if command.verb in ("new", "join"):
-            return nogame.usage if where == NO_GAME else refuse.already_in
-        return nogame.introduce if where == NO_GAME else parse_error
-    return ROUTES[where].get(command.verb, FALLBACK[where])
+        if reading.verb == "unstop":
+            return optout.already_in  # the carrier answers an opt-in word itself
+    where = turn.situation
+    if isinstance(reading, Unclear):
+        return clarify.ask
+    if isinstance(reading, ParseError):
+        return _parse_error(where, reading)
+    return ROUTES[where].get(reading.verb, FALLBACK[where])
 
 
-def situation(turn: Turn) -> str:
-    """Where the sender is: in no game, in a lobby, or in a started game."""
-    if turn.player is None:
-        return NO_GAME
-    return IN_LOBBY if turn.game.status == LOBBY else IN_GAME
+def _parse_error(where: str, error: ParseError) -> Handler:
+    """A text that is almost a command: explained; NEW and JOIN get their usage."""
+    if error.verb in ("new", "join") and where in (NO_GAME, AFTER_GAME):
+        if error.verb == "join" and error.code == MISSING_ARG:
+            return nogame.join_invited  # JOIN alone (or JOIN <code>) takes a rematch seat
+        return nogame.usage
+    if error.verb in ("new", "join"):
+        return refuse.already_in
+    return nogame.introduce if where == NO_GAME else parse_error
 
 
 def _opted_out(turn: Turn) -> bool:

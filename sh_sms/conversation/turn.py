@@ -10,7 +10,13 @@ from sqlmodel import Session
 from ..config import Settings
 from ..engine import GameState
 from ..mailbox import Mailbox
-from ..store import Game, Player
+from ..store import ENDED, LOBBY, OVER, Game, Player
+
+# Where the sender of a text stands.
+NO_GAME = "no_game"  # in no game (or only in one that ended long ago)
+IN_LOBBY = "lobby"
+IN_GAME = "game"
+AFTER_GAME = "after"  # their game ended a short while ago: it still answers, talk still flows
 
 
 @dataclass
@@ -36,6 +42,15 @@ class Turn:
         """Queue the same rendered template for every player of the game."""
         for p in self.players:
             self.mail.say(p.number, template, **context)
+
+    @property
+    def situation(self) -> str:
+        """Where the sender stands: NO_GAME, IN_LOBBY, IN_GAME or AFTER_GAME."""
+        if self.player is None:
+            return NO_GAME
+        if self.game.status in (OVER, ENDED):
+            return AFTER_GAME
+        return IN_LOBBY if self.game.status == LOBBY else IN_GAME
 
     @property
     def names(self) -> list[str]:

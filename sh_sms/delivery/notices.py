@@ -8,21 +8,29 @@ from sqlmodel import Session
 
 from ..games import open_player, roster
 from ..mailbox import Mailbox
-from ..store import LOBBY, Contact, Game
+from ..store import LOBBY, Contact, Game, Player
 from .rows import contact
 
 
 def tell_table(session: Session, mail: Mailbox, number: str, *, stopped: bool) -> int | None:
     """Queue in `mail`, for the other players of `number`'s unfinished game, that it cannot be
-    reached, and for the host what they can do. Return the game's id (None: in no game)."""
+    reached, and for the host what they can do. A host who cannot be reached hands the host
+    role to the next player who can. Return the game's id (None: in no game)."""
     player = open_player(session, number)
     if player is None:
         return None
     game = session.get(Game, player.game_id)
     players = roster(session, player.game_id)
+    new_host = pass_host(session, players, player) if player.is_host else None
     for other in players:
         if other.id != player.id:
-            mail.say(other.number, "delivery/unreachable", name=player.name, stopped=stopped)
+            mail.say(
+                other.number,
+                "delivery/unreachable",
+                name=player.name,
+                stopped=stopped,
+                new_host=new_host.name if new_host else None,
+            )
     host = next((p for p in players if p.is_host), None)
     if host is not None and host.id != player.id:
         lobby = game is not None and game.status == LOBBY
@@ -30,6 +38,17 @@ def tell_table(session: Session, mail: Mailbox, number: str, *, stopped: bool) -
             host.number, "delivery/host_options", name=player.name, stopped=stopped, lobby=lobby
         )
     return player.game_id
+
+
+def pass_host(session: Session, players: list[Player], leaving: Player) -> Player | None:
+    """Make the next reachable player after `leaving` (in seat order) the host; return them."""
+    seat = players.index(leaving)
+    for other in players[seat + 1 :] + players[:seat]:
+        row = session.get(Contact, other.number)
+        if row is None or not (row.opted_out or row.unreachable):
+            leaving.is_host, other.is_host = False, True
+            return other
+    return None
 
 
 def tell_back(session: Session, mail: Mailbox, number: str) -> None:

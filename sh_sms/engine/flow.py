@@ -27,8 +27,8 @@ BY_HITLER_ELECTED = "hitler_elected"
 BY_HITLER_EXECUTED = "hitler_executed"
 
 
-def start_round(s: GameState, president: int, events: list[Event]) -> None:
-    """Open a nomination with `president` as the candidate."""
+def start_round(s: GameState, president: int, events: list[Event], **facts: int) -> None:
+    """Open a nomination with `president` as the candidate (`facts`: more for the round event)."""
     s.phase = NOMINATE
     s.round += 1
     s.president = president
@@ -37,13 +37,20 @@ def start_round(s: GameState, president: int, events: list[Event]) -> None:
     s.hand = []
     s.power = None
     s.veto_proposed = False
-    events.append(Event("round", EVERYONE, {"round": s.round, "president": president}))
+    events.append(Event("round", EVERYONE, {"round": s.round, "president": president, **facts}))
 
 
 def advance(s: GameState, events: list[Event]) -> None:
-    """Pass the presidency to the next living player after the rotation seat (R4, R16)."""
+    """Pass the presidency to the next living player after the rotation seat (R4, R16).
+
+    After a special election (the candidate was not the rotation seat) the round says so, and
+    from whom the order resumes, so the table sees why that candidate comes next.
+    """
+    facts = {}
+    if s.president != s.rotation:
+        facts = {"resumes_after": s.rotation, "special": s.president}
     s.rotation = s.next_alive(s.rotation)
-    start_round(s, s.rotation, events)
+    start_round(s, s.rotation, events, **facts)
 
 
 def finish(s: GameState, winner: str, reason: str, events: list[Event]) -> None:

@@ -26,6 +26,7 @@ class Game(SQLModel, table=True):
     version: int = 0
     created_at: datetime
     updated_at: datetime
+    rematch_of: int | None = Field(default=None, index=True)  # the finished game it replays
 
 
 class Player(SQLModel, table=True):
@@ -122,6 +123,19 @@ class Contact(SQLModel, table=True):
     last_intro_at: datetime | None = None
     opted_out: bool = False
     unreachable: bool = False
+    told_dropped: bool = False  # told once that emoji and the like cannot go by SMS
+
+
+class Invite(SQLModel, table=True):
+    """A seat kept in a rematch lobby for a player of the finished game: JOIN alone takes it."""
+
+    __tablename__ = "invites"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    number: str = Field(max_length=20, index=True)
+    name: str = Field(max_length=12)
+    created_at: datetime
 
 
 class SendRate(SQLModel, table=True):

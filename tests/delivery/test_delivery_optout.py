@@ -1,5 +1,6 @@
-"""Carrier keywords through the webhook: STOP opts out (and the table is told), nothing is sent
-until START, END is the host's command unless Twilio's OptOutType says STOP, HELP is answered."""
+"""Carrier keywords through the webhook: STOP and its kin (END, REVOKE, OPTOUT...) opt out and
+the table is told, nothing is sent until START, a host who opts out hands the host role on, the
+host's own command is ENDGAME, HELP and INFO are answered."""
 
 from __future__ import annotations
 
@@ -28,7 +29,11 @@ def lobby(phones, db_engine):
 
 
 @pytest.mark.parametrize(
-    "word", ["STOP", "stop", "Stop.", "STOPALL", "UNSUBSCRIBE", "CANCEL", "QUIT"]
+    "word",
+    [
+        *("STOP", "stop", "Stop.", "STOPALL", "UNSUBSCRIBE", "CANCEL", "QUIT"),
+        *("END", "end", "REVOKE", "OPTOUT"),
+    ],
 )
 def test_a_stop_word_opts_out_and_the_table_is_told(phones, db_engine, lobby, word):
     ana, bob, cy = lobby
@@ -39,7 +44,7 @@ def test_a_stop_word_opts_out_and_the_table_is_told(phones, db_engine, lobby, wo
     assert bodies_to(db_engine, cy, mark) == [STOP_NEWS]
     [to_host] = bodies_to(db_engine, ana, mark)
     assert to_host.startswith(STOP_NEWS)
-    for option in ("START", "KICK Bob", "END"):
+    for option in ("START", "KICK Bob", "ENDGAME"):
         assert option in to_host
 
 
@@ -76,15 +81,35 @@ def test_start_from_a_number_that_never_opted_out_is_the_game_command(phones, db
     assert contact(db_engine, ana) is None or not contact(db_engine, ana).opted_out
 
 
-def test_end_is_the_hosts_command_without_an_opt_out_type(phones, db_engine, lobby):
+def test_endgame_is_the_hosts_command(phones, db_engine, lobby):
     ana, _bob, cy = lobby
     mark = last_id(db_engine)
-    phones.text(ana, "END")
+    phones.text(ana, "ENDGAME")
     assert bodies_to(db_engine, ana, mark) == [
-        "Reply END YES to end the game for everyone (all roles are revealed)."
+        "Reply ENDGAME YES to end the game for everyone (all roles are revealed)."
     ]
     assert contact(db_engine, ana) is None or not contact(db_engine, ana).opted_out
     assert bodies_to(db_engine, cy, mark) == []
+
+
+def test_a_host_who_opts_out_hands_the_host_role_to_the_next_reachable_player(
+    phones, db_engine, lobby
+):
+    ana, bob, cy = lobby
+    phones.text(bob, "STOP")  # Bob, next in seat order, cannot be reached: Cy is next
+    mark = last_id(db_engine)
+    phones.text(ana, "END")
+    assert contact(db_engine, ana).opted_out
+    assert bodies_to(db_engine, ana, mark) == []
+    [to_cy] = bodies_to(db_engine, cy, mark)
+    assert to_cy.startswith("Ana has opted out of texts and can no longer be reached.")
+    assert "Cy is now the host." in to_cy
+    assert "You are host" in to_cy and "ENDGAME" in to_cy
+    mark = last_id(db_engine)
+    phones.text(cy, "ENDGAME")
+    assert bodies_to(db_engine, cy, mark) == [
+        "Reply ENDGAME YES to end the game for everyone (all roles are revealed)."
+    ]
 
 
 def test_end_taken_by_the_carrier_as_an_opt_out_opts_out(phones, db_engine, lobby):
@@ -107,9 +132,10 @@ def test_twilio_opt_in_words_bring_an_opted_out_number_back(phones, db_engine, l
 def test_opt_out_type_only_decides_for_keywords(db_engine):
     someone = number(9)
     assert keyword_text(db_engine, someone, "YES", "START") == "YES"  # a vote, not an opt-in
-    assert keyword_text(db_engine, someone, "END", None) == "END"
+    assert keyword_text(db_engine, someone, "ENDGAME", None) == "ENDGAME"
     assert keyword_text(db_engine, someone, "END", "STOP") == "STOP"
-    assert keyword_text(db_engine, someone, "INFO", "HELP") == "HELP"
+    assert keyword_text(db_engine, someone, "INFO", "HELP") == "INFO"  # help already
+    assert keyword_text(db_engine, someone, "what?", "HELP") == "HELP"
     assert keyword_text(db_engine, someone, "HELP NOM", "HELP") == "HELP NOM"
 
 

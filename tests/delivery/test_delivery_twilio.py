@@ -186,7 +186,7 @@ def test_an_unreachable_player_is_reported_to_the_table_once(
     news = [b for b in fake_twilio.sent_to(cy) if "Bob can no longer be reached" in b]
     assert len(news) == 1
     [to_host] = [b for b in fake_twilio.sent_to(ana) if "Bob can no longer be reached" in b]
-    assert "KICK Bob" in to_host and "END" in to_host
+    assert "KICK Bob" in to_host and "ENDGAME" in to_host
     assert not any("Bob can no longer" in c.form["Body"] for c in fake_twilio.calls if c.to == bob)
 
 

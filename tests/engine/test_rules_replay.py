@@ -23,6 +23,7 @@ class Model:
         self.alive = [True] * players
         self.rotation: int | None = None
         self.special: int | None = None
+        self.resumed: tuple[int | None, int | None] = (None, None)  # (caller, special) to announce
         self.last: tuple[int | None, int | None] = (None, None)
         self.tracker = 0
         self.board = {"L": 0, "F": 0}
@@ -60,14 +61,17 @@ class Model:
         if expected_powers or actual_powers:
             self.seen["R14"].append((expected_powers, actual_powers))
 
-    def on_round(self, round, president) -> None:
+    def on_round(self, round, president, resumes_after=None, special=None) -> None:
         if self.rotation is None:
             self.rotation = president
             return
         if self.special is not None:
             self.seen["R16"].append((self.special, president))
+            self.resumed = (self.rotation, self.special)  # the next round resumes after the caller
             self.special = None
             return
+        self.seen["R16"].append((self.resumed, (resumes_after, special)))
+        self.resumed = (None, None)
         self.rotation = self.next_alive(self.rotation)
         self.seen["R4"].append((self.rotation, president))
         self.seen["R18"].append((True, self.alive[president]))

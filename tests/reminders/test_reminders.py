@@ -223,8 +223,8 @@ def test_two_background_schedulers_send_a_reminder_once(table: Table, database_u
 
 def test_an_ended_game_is_never_reminded(table: Table):
     table.start(5)
-    table.text("Ana", "END")
-    table.text("Ana", "END YES")
+    table.text("Ana", "ENDGAME")
+    table.text("Ana", "ENDGAME YES")
     table.new()
     assert table.run(table.at(minutes=30)) == {}
     assert table.clock().due_at is None

@@ -48,8 +48,8 @@ def test_first_message_names_exactly_the_r2_teammates(new_table: Callable[..., T
             rest = first.replace(line, "")
             assert not re.search(r"(?i)\b(liberal|fascist|hitler)\b", rest), rest
             seen_roles.add((state.roles[seat], bool(teammates(state, seat))))
-        table["Ana"].send("END")
-        out = table["Ana"].send("END YES")
+        table["Ana"].send("ENDGAME")
+        out = table["Ana"].send("ENDGAME YES")
         for name in names:
             assert "GAME ENDED" in out[name]
             assert final_roles_ok(out[name], state)

@@ -106,11 +106,17 @@ def test_a_round_by_text(table: Table):
     assert cy.send("HISTORY").reply == out.reply
 
     out = dee.send("WHO")
-    assert out.reply == "1 Ana (host); 2 Bob (Pres, term-limited); 3 Cy; 4 Dee; 5 Eve."
+    assert out.reply == "1 Ana (host); 2 Bob (candidate, term-limited); 3 Cy; 4 Dee; 5 Eve."
     assert dee.send("PLAYERS").reply == out.reply
 
-    assert cy.send("ROLE").reply == "You are FASCIST. Hitler is Dee. Keep it secret."
-    assert dee.send("ROLE").reply == "You are HITLER. Your fascist: Cy. Stay hidden."
+    assert cy.send("ROLE").reply == (
+        "You are FASCIST. Hitler is Dee. Win with 6 fascist policies, or by electing Hitler"
+        " Chancellor after 3. Keep it secret."
+    )
+    assert dee.send("ROLE").reply == (
+        "You are HITLER. Your fascist: Cy. Win with 6 fascist policies, or by being elected"
+        " Chancellor after 3. Stay hidden."
+    )
     assert eve.send("ROLE").reply.startswith("You are LIBERAL.")
 
 
@@ -158,8 +164,10 @@ def test_a_whole_game_by_text(table: Table, players: int, side: str):
         last = table[name].last
         assert win in last
         assert final_roles_ok(last, final), last
-    # The numbers are free: STATUS from a finished player is a stranger's text.
-    assert table[names[1]].send("STATUS").reply.startswith("Secret Hitler by text.")
+    # The numbers are free, but the game still answers for a while: STATUS tells how it ended.
+    status = table[names[1]].send("STATUS").reply
+    assert status.startswith(win) and final_roles_ok(status, final)
+    assert "REMATCH" in status
 
 
 def test_a_random_bot_game_at_seven(table: Table):
@@ -177,23 +185,29 @@ def test_the_host_ends_a_running_game(table: Table):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     ana, bob = table["Ana"], table["Bob"]
     ana.send("NOM Bob")
-    assert bob.send("END") == {"Bob": "Only the host, Ana, can do that."}
-    assert bob.send("END YES") == {"Bob": "Only the host, Ana, can do that."}
-    out = ana.send("END")
-    assert out == {"Ana": "Reply END YES to end the game for everyone (all roles are revealed)."}
+    assert bob.send("ENDGAME") == {"Bob": "Only the host, Ana, can do that."}
+    assert bob.send("ENDGAME YES") == {"Bob": "Only the host, Ana, can do that."}
+    out = ana.send("ENDGAME")
+    assert out == {
+        "Ana": "Reply ENDGAME YES to end the game for everyone (all roles are revealed)."
+    }
     assert table.game(code).status == ACTIVE
 
-    out = ana.send("END YES")
+    out = ana.send("ENDGAME YES")
     assert set(out) == EVERYONE5
     ending = (
         "GAME ENDED by the host. Ana LIBERAL, Bob LIBERAL, Cy FASCIST, Dee HITLER, Eve LIBERAL."
+        " Play again: text REMATCH."
     )
     for body in out.values():
         assert body == ending
     assert table.game(code).status == ENDED
     assert table.state(code).phase == "vote"  # frozen where it stopped
-    # Everyone is out of the game: a vote is now a stranger's text.
-    assert bob.send("JA").reply.startswith("Secret Hitler by text.")
+    # Everyone is out of the game: a vote is answered with how to play again.
+    assert bob.send("JA").reply == (
+        f"Game {code} is over. Text REMATCH to play again with everyone,"
+        " or STATUS for how it ended."
+    )
     assert table["Cy"].send("NEW Cy").reply.startswith("Game ")
 
 
@@ -230,8 +244,16 @@ def test_execution_and_the_dead(table: Table):
     assert eve.send("who will it be").others()  # talk is open again after the session
     out = ana.send("KILL Cy")
     assert set(out) == EVERYONE5
-    for body in out.values():
-        assert body.startswith("Ana executed Cy.\nRound 2: Bob is the presidential candidate.")
+    for name, body in out.items():
+        executed = (
+            "Ana executed Cy."
+            if name != "Cy"
+            else (
+                "Ana executed you. You are out: you may not vote or talk,"
+                " but you still get every update."
+            )
+        )
+        assert body.startswith(executed + "\nRound 2: Bob is the presidential candidate.")
     assert "FASCIST" not in "".join(out.values())  # nothing about Cy's role (R18)
     assert table.state(code).alive == [True, True, False, True, True]
 
@@ -319,8 +341,11 @@ def test_special_election(table: Table):
     table["Eve"].send("NOM Fay")
     for name in NAMES[:7]:
         out = table[name].send("NEIN")
-    # After the special round the order resumes after Ana (R16).
-    assert "Round 3: Bob is the presidential candidate." in out["Cy"]
+    # After the special round the order resumes after Ana (R16), and the round says why.
+    assert (
+        "Round 3: Bob is the presidential candidate"
+        " (after a special election the order resumes from Ana)." in out["Cy"]
+    )
     assert table.state(code).president == 1
 
 

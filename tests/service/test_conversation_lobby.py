@@ -94,7 +94,7 @@ def test_leave_kick_and_the_host_passing_on(table: Table):
 
     out = ana.send("kick d")  # a unique prefix is enough
     assert out["Dee"] == f"The host removed you from game {code}."
-    assert out["Ana"] == out["Bob"] == out["Eve"] == "Dee left (3 players)."
+    assert out["Ana"] == out["Bob"] == out["Eve"] == "Dee was removed by the host (3 players)."
 
     # Dee is free again: a stranger's introduction, then she can join again.
     out = dee.send("hello?")
@@ -163,11 +163,13 @@ def test_game_commands_in_a_lobby_wait_for_the_start(table: Table):
 
 def test_end_in_a_lobby(table: Table):
     code = table.lobby(NAMES[:3])
-    assert table["Bob"].send("END") == {"Bob": "Only the host, Ana, can do that."}
-    out = table["Ana"].send("END")
-    assert out == {"Ana": "Reply END YES to end the game for everyone (all roles are revealed)."}
+    assert table["Bob"].send("ENDGAME") == {"Bob": "Only the host, Ana, can do that."}
+    out = table["Ana"].send("ENDGAME")
+    assert out == {
+        "Ana": "Reply ENDGAME YES to end the game for everyone (all roles are revealed)."
+    }
     assert table.game(code).status == LOBBY
-    out = table["Ana"].send("end yes")
+    out = table["Ana"].send("endgame yes")
     assert out == {n: "GAME ENDED by the host." for n in NAMES[:3]}
     assert table.game(code).status == ENDED
     # Everyone is free again.

@@ -185,13 +185,23 @@ def test_near_misses_are_never_relayed(table: Table, text: str, suggestion: str 
         assert text not in (table[name].last or "")
 
 
-@pytest.mark.parametrize("text", ["yes I agree", "ja ja ja", "no way", "NEIN, never", "Y not"])
-def test_extra_words_are_neither_a_vote_nor_talk(table: Table, text: str):
+@pytest.mark.parametrize(
+    "text, vote",
+    [
+        ("yes I agree", "JA"),
+        ("ja ja ja", "JA"),
+        ("no way", "NEIN"),
+        ("NEIN, never", "NEIN"),
+        ("Y not", "JA"),
+    ],
+)
+def test_a_voters_vote_word_in_a_sentence_is_asked_about_not_counted_or_relayed(
+    table: Table, text: str, vote: str
+):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     table["Ana"].send("NOM Bob")
     reply = refused(table, code, "Cy", text)
-    assert reply.startswith("Not done, not sent: send ")
-    assert "on its own. To talk to the table, start your text with SAY." in reply
+    assert reply == f"To vote {vote}, reply {vote}. To tell the table, start with SAY: SAY {text}."
     assert table.state(code).votes == [None] * 5
 
 
@@ -224,9 +234,7 @@ def test_r20_the_government_is_silent_during_the_session(table: Table):
     assert refused(table, code, "Ana", "I passed F F") == silent
     assert refused(table, code, "Bob", "I got F F") == silent
     table["Bob"].send("VETO")
-    assert refused(table, code, "Ana", "no way") == (
-        "Not done, not sent: send NO on its own. To talk to the table, start your text with SAY."
-    )
+    assert refused(table, code, "Ana", "no way") == "To refuse the veto, reply VETO NO."
     assert refused(table, code, "Bob", "please agree") == silent
     assert table["Cy"].send("agree!").others()  # anyone else may talk
     table["Ana"].send("VETO YES")
@@ -237,7 +245,7 @@ def test_r20_the_government_is_silent_during_the_session(table: Table):
 def test_lobby_commands_during_a_game(table: Table):
     code = seated(table, "L L F H L")
     assert refused(table, code, "Bob", "LEAVE") == (
-        "Not during a game. To stop playing, the host can text END."
+        "Not during a game. To stop playing, the host can text ENDGAME."
     )
     assert refused(table, code, "Ana", "KICK Bob").startswith("Not during a game")
     assert refused(table, code, "Ana", "START") == (

@@ -32,7 +32,8 @@ from sh_sms.store import GameEvent, Outbox, Player
 
 MARKUP = "<script>alert(1)</script>"
 COMMAND_WORDS = [
-    "NEW", "CREATE", "JOIN", "START", "LEAVE", "KICK", "END", "END YES", "NOM", "NOMINATE", "JA",
+    "NEW", "CREATE", "JOIN", "START", "LEAVE", "KICK", "ENDGAME", "ENDGAME YES", "NOM", "NOMINATE",
+    "END", "REMATCH", "INFO", "REVOKE", "OPTOUT", "UNSTOP", "yeah", "nope", "\U0001f44d", "JA",
     "YES", "Y", "NEIN", "NO", "DISCARD", "ENACT", "VETO", "VETO YES", "VETO NO", "INVESTIGATE",
     "INV", "ELECT", "SPECIAL", "EXECUTE", "KILL", "SHOOT", "STATUS", "?", "ROLE", "HAND", "WHO",
     "PLAYERS", "LOG", "HISTORY", "HELP", "COMMANDS", "SAY", "STOP", "DISCRAD", "NOMINAET",

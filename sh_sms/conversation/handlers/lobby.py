@@ -21,7 +21,7 @@ def start(turn: Turn, _command: Command) -> None:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        turn.reply("lobby/need_players", count=len(players), least=MIN_PLAYERS)
+        turn.reply("lobby/need_players", count=len(players), least=MIN_PLAYERS, code=turn.game.code)
         return
     state, events = new_game([p.name for p in players], turn.game.seed)
     turn.game.status = ACTIVE
@@ -40,7 +40,7 @@ def start(turn: Turn, _command: Command) -> None:
 
 def leave(turn: Turn, _command: Command) -> None:
     """LEAVE: take the sender out of the lobby."""
-    _remove(turn, turn.player)
+    _remove(turn, turn.player, kicked=False)
     turn.reply("lobby/you_left", code=turn.game.code)
 
 
@@ -58,7 +58,7 @@ def kick(turn: Turn, command: Command) -> None:
     if target.id == turn.player.id:
         turn.reply("lobby/kick_self")
         return
-    _remove(turn, target)
+    _remove(turn, target, kicked=True)
     turn.mail.say(target.number, "lobby/kicked", code=turn.game.code)
 
 
@@ -67,7 +67,7 @@ def not_started(turn: Turn, _command: Command) -> None:
     turn.reply("lobby/not_started", code=turn.game.code, count=len(turn.players))
 
 
-def _remove(turn: Turn, leaving: Player) -> None:
+def _remove(turn: Turn, leaving: Player, kicked: bool) -> None:
     """Take a member out of the lobby; the host role passes on; an empty lobby closes."""
     rest = [p for p in turn.players if p.id != leaving.id]
     turn.session.delete(leaving)
@@ -83,5 +83,10 @@ def _remove(turn: Turn, leaving: Player) -> None:
             new_host = p.name
     for p in rest:
         turn.mail.say(
-            p.number, "lobby/someone_left", name=leaving.name, host=new_host, count=len(rest)
+            p.number,
+            "lobby/someone_left",
+            name=leaving.name,
+            host=new_host,
+            count=len(rest),
+            kicked=kicked,
         )

@@ -6,10 +6,12 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
+from sqlmodel import col, select
+
 from ...commands import Command, ParseError
 from ...engine.boards import MAX_PLAYERS
 from ...games import find_game, new_code, roster
-from ...store import ACTIVE, LOBBY, Contact, Game, Player, lock_game
+from ...store import ACTIVE, LOBBY, Contact, Game, Invite, Player, lock_game
 from ..replies import help_reply
 from ..turn import Turn
 
@@ -24,14 +26,31 @@ def create(turn: Turn, command: Command) -> None:
     )
     turn.session.add(game)
     turn.session.flush()
-    turn.game = game
+    turn.game, turn.players = game, []
     _seat(turn, command.arg, host=True)
     turn.reply("lobby/created", code=game.code, name=command.arg)
 
 
 def join(turn: Turn, command: Command) -> None:
     """JOIN <code> <name>: take the next seat in an open lobby."""
-    code, name = command.arg, command.name
+    _join(turn, command.arg, command.name)
+
+
+def join_invited(turn: Turn, error: ParseError) -> None:
+    """JOIN alone, or JOIN <code>: take the seat a rematch keeps for the sender, under the name
+    they played with; without an invitation, how to type JOIN."""
+    code = error.words[0].upper() if error.words else None
+    query = select(Invite).where(Invite.number == turn.number).order_by(col(Invite.id).desc())
+    for invite in turn.session.exec(query):
+        game = turn.session.get(Game, invite.game_id)
+        if game is not None and game.status == LOBBY and code in (None, game.code):
+            _join(turn, game.code, invite.name)
+            return
+    turn.reply("usage/join")
+
+
+def _join(turn: Turn, code: str, name: str) -> None:
+    """Seat the sender as `name` in the lobby `code`, or say why not."""
     found = find_game(turn.session, code)
     game = lock_game(turn.session, found.id) if found else None
     if game is None or game.status not in (LOBBY, ACTIVE):
@@ -49,6 +68,8 @@ def join(turn: Turn, command: Command) -> None:
         return
     turn.game, turn.players = game, players
     _seat(turn, name, host=False)
+    for invite in turn.session.exec(select(Invite).where(Invite.number == turn.number)):
+        turn.session.delete(invite)
     names = [p.name for p in players] + [name]
     turn.reply("lobby/joined", code=game.code, names=names, host=players[0].name)
     for other in players:

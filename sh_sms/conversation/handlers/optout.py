@@ -31,3 +31,7 @@ def opt_in(turn: Turn, _command: Command) -> None:
     turn.session.flush()
     turn.reply("reply/opted_in")
     tell_back(turn.session, turn.mail, turn.number)
+
+
+def already_in(_turn: Turn, _command: Command) -> None:
+    """UNSTOP from a number that never opted out: the carrier answers its opt-in words itself."""

@@ -8,7 +8,7 @@ from ..turn import Turn
 
 
 def already_in(turn: Turn, command: Command | ParseError) -> None:
-    """NEW or JOIN from someone already in a lobby or a game."""
+    """NEW, JOIN or REMATCH from someone already in a lobby or a game."""
     if turn.game.status == LOBBY:
         turn.reply("lobby/already_in", code=turn.game.code)
     else:

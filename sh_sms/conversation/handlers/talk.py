@@ -3,31 +3,37 @@
 from __future__ import annotations
 
 from ...commands import Command
-from ...engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
-from ...gsm import sanitize
+from ...delivery.rows import contact
+from ...gsm import clean
+from ..replies import talk_refusal
 from ..turn import Turn
 
 TALK_MAX = 300  # characters relayed per text: longer talk costs every phone several segments
-SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)
 
 
 def relay(turn: Turn, command: Command) -> None:
-    """Relay the text to everyone else at the table, or say why it may not be relayed."""
-    state, player = turn.state, turn.player
-    if state is not None:
-        if not state.alive[player.seat]:
-            turn.reply("refuse/talk_dead")
-            return
-        if state.phase in SESSION_PHASES and player.seat in (state.president, state.chancellor):
-            turn.reply("refuse/talk_session")
-            return
-    clean = " ".join(sanitize(command.arg).split())
-    if not clean:
+    """Relay the text to everyone else at the table, or say why it may not be relayed.
+
+    Common emoji go as GSM-7 faces; anything else a phone cannot show in a GSM-7 text is left
+    out, and the sender is told so once.
+    """
+    refused = talk_refusal(turn)
+    if refused:
+        turn.reply(refused)
+        return
+    text, dropped = clean(command.arg)
+    text = " ".join(text.split())
+    if not text:
         turn.reply("refuse/empty", suggestion="")
         return
-    if len(clean) > TALK_MAX:
-        turn.reply("refuse/talk_long", most=TALK_MAX, length=len(clean))
+    if len(text) > TALK_MAX:
+        turn.reply("refuse/talk_long", most=TALK_MAX, length=len(text))
         return
     for other in turn.players:
-        if other.id != player.id:
-            turn.mail.say(other.number, "reply/talk", name=player.name, text=clean)
+        if other.id != turn.player.id:
+            turn.mail.say(other.number, "reply/talk", name=turn.player.name, text=text)
+    if dropped:
+        row = contact(turn.session, turn.number)
+        if not row.told_dropped:
+            row.told_dropped = True
+            turn.reply("reply/dropped")

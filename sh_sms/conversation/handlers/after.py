@@ -1,0 +1,100 @@
+"""A game that finished a short while ago: it still answers, and one text opens a rematch."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from sqlmodel import select
+
+from ...commands import Command
+from ...engine import Event
+from ...games import new_code, open_player
+from ...messages import event_text
+from ...store import LOBBY, OVER, Contact, Game, Invite, Player
+from ..replies import help_reply
+from ..turn import Turn
+
+
+def result_text(turn: Turn) -> str:
+    """The game's last message again: the winner (or that the host ended it) and every role."""
+    state = turn.state
+    if turn.game.status == OVER and state.winner:
+        data = {"winner": state.winner, "reason": state.reason, "roles": state.roles}
+        return event_text(Event("game_over", None, data), state.names)
+    return event_text(Event("ended", None, {"roles": state.roles}), state.names)
+
+
+def status(turn: Turn, _command: Command) -> None:
+    """STATUS or WHO after the game: how it ended, everyone's role, how to play again."""
+    turn.mail.add(turn.number, result_text(turn))
+
+
+def role(turn: Turn, _command: Command) -> None:
+    """ROLE after the game: the sender's role, and everyone else's."""
+    state = turn.state
+    turn.reply("after/role", code=turn.game.code, role=state.roles[turn.player.seat])
+    turn.mail.add(turn.number, result_text(turn))
+
+
+def help_text(turn: Turn, command: Command) -> None:
+    """HELP after the game."""
+    help_reply(turn, command.arg, "after")
+
+
+def over(turn: Turn, _command: Command) -> None:
+    """A game command after the game: it is over, and this is how to play again."""
+    turn.reply("after/over", code=turn.game.code)
+
+
+def rematch(turn: Turn, _command: Command) -> None:
+    """REMATCH: a new lobby for the same table, the sender as host, everyone else invited.
+
+    If another player already opened one, the sender is told how to take their seat in it.
+    """
+    finished = turn.game
+    opened = turn.session.exec(
+        select(Game).where(Game.rematch_of == finished.id, Game.status == LOBBY).limit(1)
+    ).first()
+    if opened is not None:
+        turn.reply("after/rematch_open", code=opened.code)
+        return
+    others = [p for p in turn.players if p.id != turn.player.id]
+    game = Game(
+        code=new_code(turn.session),
+        seed=secrets.randbits(31),
+        created_at=turn.now,
+        updated_at=turn.now,
+        rematch_of=finished.id,
+    )
+    turn.session.add(game)
+    turn.session.flush()
+    turn.session.add(_seat(game, turn.player, turn.now))
+    invited = [p for p in others if _free(turn, p)]
+    for p in invited:
+        turn.session.add(Invite(game_id=game.id, number=p.number, name=p.name, created_at=turn.now))
+        turn.mail.say(p.number, "after/invited", host=turn.player.name, code=game.code, name=p.name)
+    turn.reply("after/rematch", code=game.code, names=[p.name for p in invited])
+    turn.game = game
+
+
+def _free(turn: Turn, player: Player) -> bool:
+    """Whether a player of the finished game can be invited: in no other game, not opted out."""
+    if open_player(turn.session, player.number) is not None:
+        return False
+    row = turn.session.get(Contact, player.number)
+    return row is None or not row.opted_out
+
+
+def _seat(game: Game, player: Player, now: datetime) -> Player:
+    """The sender's seat, as host, in the new lobby."""
+    return Player(
+        game_id=game.id,
+        number=player.number,
+        open_number=player.number,
+        name=player.name,
+        name_key=player.name_key,
+        seat=0,
+        is_host=True,
+        joined_at=now,
+    )
