@@ -1,4 +1,4 @@
-"""`/g/<CODE>`: the public board of a game, as the contract's JSON, as the board's JSON, as a page."""
+"""`/g/<CODE>`: a game's public board: the contract's JSON, the board's JSON, the page."""
 
 from __future__ import annotations
 
