@@ -51,6 +51,8 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
             )
             return no_store(Response(page, status=404))
         replay = build_replay(state.names, all_events(session, game.id))
+    if replay.roles is None:  # a game ended before the end events were logged
+        replay.roles = list(state.roles)
     say = _teller(replay.names)
     page = render_template(
         "web/replay.html",
