@@ -75,11 +75,26 @@ def public_events(
     session: Session, game_id: int, limit: int, kinds: Iterable[str] | None = None
 ) -> list[Event]:
     """The last `limit` events the whole table saw (of the given kinds), oldest first."""
+    rows = public_event_rows(session, game_id, limit, kinds)
+    return [Event(row.kind, None, json.loads(row.data)) for row in rows]
+
+
+def public_event_rows(
+    session: Session, game_id: int, limit: int, kinds: Iterable[str] | None = None
+) -> list[GameEvent]:
+    """The last `limit` event rows the whole table saw (of the given kinds), oldest first."""
     query = select(GameEvent).where(GameEvent.game_id == game_id, GameEvent.to_seat == None)  # noqa: E711
     if kinds is not None:
         query = query.where(GameEvent.kind.in_(sorted(kinds)))
-    rows = session.exec(query.order_by(GameEvent.seq.desc()).limit(limit)).all()
-    return [Event(row.kind, None, json.loads(row.data)) for row in reversed(rows)]
+    return list(reversed(session.exec(query.order_by(GameEvent.seq.desc()).limit(limit)).all()))
+
+
+def all_events(session: Session, game_id: int) -> list[Event]:
+    """Every event of the game, private ones included, in order: only for a finished game."""
+    rows = session.exec(
+        select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    ).all()
+    return [Event(row.kind, row.to_seat, json.loads(row.data)) for row in rows]
 
 
 def close_game(game: Game, players: list[Player], status: str, now: datetime) -> None:

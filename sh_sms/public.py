@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from jinja2 import TemplateError
 from sqlmodel import Session, col, select
 
-from .engine import GameState, public_view
+from .engine import Event, GameState, public_view
 from .engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
-from .games import load_state, public_events
+from .games import load_state, public_event_rows
 from .messages import TEMPLATES, event_text
 from .store import ENDED, LOBBY, OVER, Game, Player
 
@@ -101,10 +103,17 @@ def _board(state: GameState, finished: bool) -> dict:
 
 def public_log(session: Session, game: Game, names: list[str], limit: int = LOG_SIZE) -> list[str]:
     """The texts of the last public events of `game`, oldest first."""
-    texts = []
-    for event in public_events(session, game.id, limit, PUBLIC_KINDS):
+    return [entry["text"] for entry in public_entries(session, game, names, limit)]
+
+
+def public_entries(session: Session, game: Game, names: list[str], limit: int) -> list[dict]:
+    """The last public events of `game`, oldest first, as `{"seq", "kind", "text"}`."""
+    entries = []
+    for row in public_event_rows(session, game.id, limit, PUBLIC_KINDS):
+        event = Event(row.kind, None, json.loads(row.data))
         try:
-            texts.append(event_text(event, names))
+            text = event_text(event, names)
         except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             continue  # an event this wording cannot render is left out, not shown half-done
-    return texts
+        entries.append({"seq": row.seq, "kind": row.kind, "text": text})
+    return entries

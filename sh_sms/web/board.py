@@ -1,4 +1,4 @@
-"""`/g/<CODE>`: the public board of a game, as JSON and as a self-refreshing page."""
+"""`/g/<CODE>`: a game's public board: the contract's JSON, the board's JSON, the page."""
 
 from __future__ import annotations
 
@@ -7,37 +7,51 @@ import re
 from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, select
 
-from ..engine.boards import (
-    CHAOS_AT,
-    FASCIST_TO_WIN,
-    LIBERAL_TO_WIN,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    power_for,
-)
+from ..boardview import board_view
+from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
 from ..public import public_state
 from ..store import Game
 from .runtime import runtime
+from .texting import join_qr, service_number
 
 bp = Blueprint("board", __name__)
 
 _CODE = re.compile(r"[A-Z0-9]{1,8}")
-REFRESH_SECONDS = 3
+POLL_MS = 2000  # how often an open board asks whether anything changed
+REFRESH_SECONDS = 5  # the same without JavaScript, by reloading
+
+
+def find_game(session: Session, code: str) -> Game | None:
+    """The game with that code (any case), or None when the code is malformed or unknown."""
+    code = code.strip().upper()
+    if not _CODE.fullmatch(code):
+        return None
+    return session.exec(select(Game).where(Game.code == code)).first()
 
 
 def find_state(code: str) -> dict | None:
     """The public state of the game with that code (any case), or None when there is none."""
-    code = code.strip().upper()
-    if not _CODE.fullmatch(code):
-        return None
     with Session(runtime().engine) as session:
-        game = session.exec(select(Game).where(Game.code == code)).first()
+        game = find_game(session, code)
         return None if game is None else public_state(session, game)
 
 
-def _no_store(response: Response) -> Response:
+def find_board(code: str) -> dict | None:
+    """The board's view of the game with that code, or None when there is none."""
+    with Session(runtime().engine) as session:
+        game = find_game(session, code)
+        return None if game is None else board_view(session, game)
+
+
+def no_store(response: Response) -> Response:
+    """Mark a response as never to be cached: it changes with the game."""
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def not_found() -> tuple[str, int]:
+    """The page for a code no game has."""
+    return render_template("web/not_found.html"), 404
 
 
 @bp.get("/g/<code>.json")
@@ -45,34 +59,38 @@ def board_json(code: str) -> Response | tuple[Response, int]:
     """The public state as JSON; 404 `{"error": "not_found"}` for an unknown code."""
     state = find_state(code)
     if state is None:
-        return _no_store(jsonify(error="not_found")), 404
-    return _no_store(jsonify(state))
+        return no_store(jsonify(error="not_found")), 404
+    return no_store(jsonify(state))
 
 
-def fascist_slots(players: int) -> list[str | None]:
-    """The power printed on each fascist slot for a table of that size (none in a lobby)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [None] * FASCIST_TO_WIN
-    return [power_for(players, n) for n in range(1, FASCIST_TO_WIN + 1)]
+@bp.get("/g/<code>/board.json")
+def board_data(code: str) -> Response | tuple[Response, int]:
+    """The public state plus the board's own public facts, which the open page polls."""
+    board = find_board(code)
+    if board is None:
+        return no_store(jsonify(error="not_found")), 404
+    return no_store(jsonify(board))
 
 
 @bp.get("/g/<code>")
 def board_page(code: str) -> Response | tuple[Response | str, int]:
-    """The public board as a page for a shared screen; it refreshes itself."""
+    """The public board as a page for a shared screen; it follows the game by itself."""
     if code.lower().endswith(".json"):  # never shadow the JSON route, whatever the matcher does
         return board_json(code[: -len(".json")])
-    state = find_state(code)
-    if state is None:
-        return render_template("web/not_found.html"), 404
-    return _no_store(
-        Response(
-            render_template(
-                "web/board.html",
-                state=state,
-                liberal_slots=LIBERAL_TO_WIN,
-                fascist_slots=fascist_slots(len(state["players"])),
-                chaos_at=CHAOS_AT,
-                refresh=REFRESH_SECONDS,
-            )
-        )
+    board = find_board(code)
+    if board is None:
+        return not_found()
+    settings = runtime().settings
+    page = render_template(
+        "web/board.html",
+        b=board,
+        liberal_slots=LIBERAL_TO_WIN,
+        chaos_at=CHAOS_AT,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        number=service_number(settings),
+        qr=join_qr(settings, board["code"]) if board["phase"] == "lobby" else None,
+        poll_ms=POLL_MS,
+        refresh=REFRESH_SECONDS,
     )
+    return no_store(Response(page))

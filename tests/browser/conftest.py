@@ -6,6 +6,8 @@
 - `browser` is one headless Chromium for the session, started by Playwright from
   /usr/bin/chromium (Playwright's own browser download is not used).
 - `context` / `page`: a fresh browser context per test, so no localStorage is shared.
+- `serve(**settings)` serves an app with other settings (e.g. Twilio's, for the lobby's QR code);
+  `screenshot(page, name)` saves a PNG to test-artifacts/screenshots/ (CI keeps that folder).
 
 Without Chromium or the `playwright` package the tests are skipped, except under `CI=true`,
 where they fail: CI must run them (.ci/run installs chromium).
@@ -58,6 +60,7 @@ class LiveServer:
     """The running app: its base URL, and small HTTP helpers for driving it from the test."""
 
     url: str
+    app: object = None  # the Flask app, for tests that put rows in its database
 
     def get_json(self, path: str) -> dict:
         with urllib.request.urlopen(self.url + path, timeout=10) as response:
@@ -103,19 +106,46 @@ def sqlite_url(_browser_db_template: Path, tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def live_server(sqlite_url: str) -> Iterator[LiveServer]:
-    """The app with the simulator backend, served in a background thread on a free port."""
-    app = create_app({**CLEAN, "database_url": sqlite_url})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield LiveServer(f"http://127.0.0.1:{server.server_port}")
-    finally:
+def serve(sqlite_url: str) -> Iterator:
+    """Serve the app with these settings (over clean ones) in a background thread; once a test."""
+    stops = []
+
+    def start(**settings) -> LiveServer:
+        app = create_app({**CLEAN, "database_url": sqlite_url, **settings})
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+        thread.start()
+        stops.append((server, thread, app))
+        return LiveServer(f"http://127.0.0.1:{server.server_port}", app)
+
+    yield start
+    for server, thread, app in stops:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
         app.extensions["sh_sms"].engine.dispose()
+
+
+@pytest.fixture
+def live_server(serve) -> LiveServer:
+    """The app with the simulator backend, served in a background thread on a free port."""
+    return serve()
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def screenshot():
+    """Save a screenshot of the page as test-artifacts/screenshots/<name>.png, for a person."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def save(page, name: str, full_page: bool = False) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+        return path
+
+    return save
 
 
 @pytest.fixture(scope="session")

@@ -199,12 +199,20 @@ def test_a_whole_game_in_the_simulator(
         page.locator("#boards a").click()
     board = opened.value
     expect(board.locator(".status")).to_contain_text(winner)
-    expect(board.locator("table tr:has(td.name) td.name")).to_have_text(NAMES)
+    expect(board.locator(".player .pname")).to_have_text(NAMES)
     alive = {p["name"]: p["alive"] for p in state["players"]}
+    letters = {"liberal": "L", "fascist": "F", "hitler": "H"}
     for name, role in state["roles"].items():
-        row = board.locator("tr", has=board.locator("td.name", has_text=name))
-        expect(row.locator(f".tag.role-{role}")).to_have_text(role.upper())
-        expect(row.locator(".tag", has_text="Dead")).to_have_count(0 if alive[name] else 1)
+        row = board.locator(".player", has=board.locator(".pname", has_text=name))
+        expect(row.locator(f".badge.role-{role}")).to_have_text(f"{letters[role]} {role.title()}")
+        expect(row.locator(".badge", has_text="Dead")).to_have_count(0 if alive[name] else 1)
+    # The board links to the replay of the game just played, which ends with the same roles.
+    board.get_by_role("link", name="Replay the game").click()
+    expect(board.locator("#where")).to_contain_text("Step 1 of")
+    board.keyboard.press("End")  # not a step key: nothing moves
+    expect(board.locator("#where")).to_contain_text("Step 1 of")
+    board.goto(board.url + "#step-999")
+    expect(board.locator(".step:visible .roles li")).to_have_count(5)
     board.close()
 
     # A reload keeps the phones and what they sent, and fetches what they received again.

@@ -36,9 +36,10 @@ def test_settings_select_the_blueprints(database_url):
     )
     try:
         assert sim.extensions["sh_sms"].settings.backend == SIMULATOR
-        assert set(sim.blueprints) == {"webhook", "status", "board", "sim"}
+        pages = {"webhook", "status", "home", "board", "replay"}
+        assert set(sim.blueprints) == {*pages, "sim"}
         assert twilio.extensions["sh_sms"].settings.backend == TWILIO
-        assert set(twilio.blueprints) == {"webhook", "status", "board"}
+        assert set(twilio.blueprints) == pages
         assert twilio.extensions["sh_sms"].clock().tzinfo is not None
     finally:
         for app in (sim, twilio):
@@ -56,7 +57,7 @@ def test_app_py_builds_the_app(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": "/usr/bin:/bin"}
     run = [sys.executable, "-c", code]
     out = subprocess.run(run, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
-    assert out.stdout.strip() == "['board', 'sim', 'status', 'webhook']"
+    assert out.stdout.strip() == "['board', 'home', 'replay', 'sim', 'status', 'webhook']"
 
 
 def test_serve_is_a_command():
@@ -74,6 +75,10 @@ ODD_PATHS = [
     "/g/.json",
     "/g/ABCD.JSON",
     "/g/ABCD.json.json",
+    "/g/ABCD/replay",
+    "/g/%00/replay",
+    "/g/ABCD/board.json",
+    "/g/..%2F/board.json",
     "/sim/messages.json?after=%00",
     "/sim/messages.json?after=-1&after=2",
     "/sms?%ff=%ff",

@@ -1,0 +1,60 @@
+"""`/`: what this is, how to start a game by text, and the latest games (codes and results only)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template
+from sqlalchemy import or_
+from sqlmodel import Session, col, select
+
+from ..config import SIMULATOR
+from ..engine import GameState
+from ..links import board_path, replay_path
+from ..public import FINISHED
+from ..store import ENDED, Game
+from .board import no_store
+from .runtime import runtime
+from .texting import service_number
+
+bp = Blueprint("home", __name__)
+
+RECENT = 12
+
+
+def recent_games(session: Session, limit: int = RECENT) -> list[dict]:
+    """The latest games, newest first: code, status, winner and links; no names, no numbers."""
+    started_or_open = or_(Game.status != ENDED, col(Game.state).is_not(None))
+    games = session.exec(
+        select(Game)
+        .where(started_or_open)
+        .order_by(col(Game.updated_at).desc(), col(Game.id).desc())
+        .limit(limit)
+    ).all()
+    rows = []
+    for game in games:
+        state = GameState.from_json(game.state) if game.state else None
+        finished = game.status in FINISHED
+        rows.append(
+            {
+                "code": game.code,
+                "status": game.status,
+                "winner": state.winner if state else None,
+                "board": board_path(game.code),
+                "replay": replay_path(game.code) if finished and state else None,
+            }
+        )
+    return rows
+
+
+@bp.get("/")
+def home_page() -> Response:
+    """The front page."""
+    settings = runtime().settings
+    with Session(runtime().engine) as session:
+        games = recent_games(session)
+    page = render_template(
+        "web/home.html",
+        number=service_number(settings),
+        simulator=settings.backend == SIMULATOR,
+        games=games,
+    )
+    return no_store(Response(page))

@@ -1,0 +1,67 @@
+"""`/g/<CODE>/replay`: a finished game told again round by round, secrets and roles included."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template
+from jinja2 import TemplateError
+from sqlmodel import Session
+
+from ..boardview import fascist_slots
+from ..engine import Event
+from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
+from ..games import all_events, load_state
+from ..links import board_path
+from ..messages import event_text
+from ..public import FINISHED, PUBLIC_KINDS
+from ..replay import build_replay
+from .board import find_game, no_store, not_found
+from .runtime import runtime
+
+bp = Blueprint("replay", __name__)
+
+UNTOLD = frozenset({"round", "session"})  # the step's heading already says these
+
+
+def _teller(names: list[str]):
+    def say(event: Event) -> str | None:
+        if event.kind not in PUBLIC_KINDS or event.kind in UNTOLD:
+            return None
+        try:
+            return event_text(event, names)
+        except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None
+
+    return say
+
+
+@bp.get("/g/<code>/replay")
+def replay_page(code: str) -> Response | tuple[Response | str, int]:
+    """The replay of a finished game; a friendly 404 for a game still running or never begun."""
+    with Session(runtime().engine) as session:
+        game = find_game(session, code)
+        if game is None:
+            return not_found()
+        state = load_state(game)
+        if game.status not in FINISHED or state is None:
+            page = render_template(
+                "web/no_replay.html",
+                code=game.code,
+                board=board_path(game.code),
+                running=game.status not in FINISHED,
+            )
+            return no_store(Response(page, status=404))
+        replay = build_replay(state.names, all_events(session, game.id))
+    if replay.roles is None:  # a game ended before the end events were logged
+        replay.roles = list(state.roles)
+    say = _teller(replay.names)
+    page = render_template(
+        "web/replay.html",
+        code=game.code,
+        board=board_path(game.code),
+        r=replay,
+        told=[[text for e in step.public if (text := say(e))] for step in replay.steps],
+        powers=fascist_slots(len(replay.names)),
+        liberal_slots=LIBERAL_TO_WIN,
+        chaos_at=CHAOS_AT,
+    )
+    return no_store(Response(page))
