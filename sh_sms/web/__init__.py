@@ -33,8 +33,9 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app.extensions["sh_sms"] = Runtime(settings, make_engine(settings.database_url), clock)
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from . import board, status, webhook
+    from . import board, health, status, webhook
 
+    app.register_blueprint(health.bp)
     app.register_blueprint(webhook.bp)
     app.register_blueprint(status.bp)
     app.register_blueprint(board.bp)

@@ -36,9 +36,9 @@ def test_settings_select_the_blueprints(database_url):
     )
     try:
         assert sim.extensions["sh_sms"].settings.backend == SIMULATOR
-        assert set(sim.blueprints) == {"webhook", "status", "board", "sim"}
+        assert set(sim.blueprints) == {"health", "webhook", "status", "board", "sim"}
         assert twilio.extensions["sh_sms"].settings.backend == TWILIO
-        assert set(twilio.blueprints) == {"webhook", "status", "board"}
+        assert set(twilio.blueprints) == {"health", "webhook", "status", "board"}
         assert twilio.extensions["sh_sms"].clock().tzinfo is not None
     finally:
         for app in (sim, twilio):
@@ -56,7 +56,7 @@ def test_app_py_builds_the_app(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": "/usr/bin:/bin"}
     run = [sys.executable, "-c", code]
     out = subprocess.run(run, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
-    assert out.stdout.strip() == "['board', 'sim', 'status', 'webhook']"
+    assert out.stdout.strip() == "['board', 'health', 'sim', 'status', 'webhook']"
 
 
 def test_serve_is_a_command():
