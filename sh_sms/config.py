@@ -43,6 +43,8 @@ class Settings:
     timezone: str = "America/New_York"
     default_region: str = "US"  # for numbers typed without a country code
     intro_every_seconds: int = 600
+    log_level: str = "INFO"
+    dyno: str | None = None  # set by Heroku in every process (web.1, worker.1, release.2345)
     # Delivery (sh_sms.delivery): the worker that drains the outbox.
     twilio_mps: float = 1.0  # sends per second, summed over every worker process
     twilio_api_url: str | None = None  # another base URL for Twilio's REST API (tests)

@@ -32,7 +32,12 @@ def test_a_dict_overrides_settings_and_may_carry_a_clock(database_url):
 def test_settings_select_the_blueprints(database_url):
     sim = create_app(Settings(database_url=database_url))
     twilio = create_app(
-        Settings(database_url=database_url, twilio_account_sid="AC1", twilio_auth_token="t")
+        Settings(
+            database_url=database_url,
+            twilio_account_sid="AC1",
+            twilio_auth_token="t",
+            twilio_from_number="+15550009999",
+        )
     )
     try:
         assert sim.extensions["sh_sms"].settings.backend == SIMULATOR
