@@ -1,6 +1,7 @@
 """Settings no process may start with: web (the app factory), worker and release all refuse them.
 
-Each problem is one line saying what to set (templates/ops/refuse/*.txt). The web app factory
+Each problem is one sentence saying what to set (templates/ops/problem/*.txt), logged as one line
+after "Refusing to start:". The web app factory
 raises `UnsafeConfiguration`, so under gunicorn the worker fails to boot and the master exits;
 the commands log the lines and exit 1. A few settings only deserve a warning.
 """
@@ -15,6 +16,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..config import TWILIO, Settings
 from ..numbers import normalize
+from ..store.schema import missing_migrations
 from .wording import say
 
 log = logging.getLogger(__name__)
@@ -33,17 +35,17 @@ def problems(settings: Settings) -> list[str]:
     if (sid or sender) and settings.backend != TWILIO:  # a token alone: the simulator, signed
         names = (("TWILIO_ACCOUNT_SID", sid), ("TWILIO_AUTH_TOKEN", token))
         missing = " and ".join(name for name, value in names if not value)
-        found.append(say("refuse/twilio_half", missing=missing))
+        found.append(say("problem/twilio_half", missing=missing))
     if settings.backend == TWILIO and not sender:
-        found.append(say("refuse/twilio_no_sender"))
+        found.append(say("problem/twilio_no_sender"))
     number = settings.twilio_from_number
     if number and normalize(number, settings.default_region) != number:
-        found.append(say("refuse/twilio_bad_from", value=number))
+        found.append(say("problem/twilio_bad_from", value=number))
     service = settings.twilio_messaging_service_sid
     if service and not service.startswith(SERVICE_PREFIX):
-        found.append(say("refuse/twilio_bad_service", value=service))
+        found.append(say("problem/twilio_bad_service", value=service))
     if settings.dyno and settings.database_url.startswith("sqlite"):
-        found.append(say("refuse/sqlite_on_host", dyno=settings.dyno))
+        found.append(say("problem/sqlite_on_host", dyno=settings.dyno))
     return found
 
 
@@ -54,8 +56,16 @@ def database_problem(engine: Engine) -> str | None:
             conn.execute(text("SELECT 1"))
     except (SQLAlchemyError, OSError) as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0][:200]
-        return say("refuse/database_unreachable", url=shown_url(str(engine.url)), error=reason)
+        return say("problem/database_unreachable", url=shown_url(str(engine.url)), error=reason)
     return None
+
+
+def schema_problem(engine: Engine) -> str | None:
+    """One line when migrations this code needs are not applied to the database, else None."""
+    missing = missing_migrations(engine)
+    if missing is None:
+        return None
+    return say("problem/not_migrated", current=missing[0] or "empty", head=missing[1])
 
 
 def warnings(settings: Settings) -> list[str]:
@@ -66,32 +76,34 @@ def warnings(settings: Settings) -> list[str]:
     return found
 
 
-def check(settings: Settings, engine: Engine | None = None) -> list[str]:
+def check(settings: Settings, engine: Engine | None = None, *, schema: bool = True) -> list[str]:
     """Every problem: the settings', then (given an engine, and only if those are fine) the
-    database's. Warnings are logged here."""
+    database's: it answers, and (`schema`) has every migration. Warnings are logged here."""
     for line in warnings(settings):
         log.warning("%s", line)
     found = problems(settings)
-    if not found and engine is not None:
-        unreachable = database_problem(engine)
-        if unreachable:
-            found.append(unreachable)
-    return found
+    if found or engine is None:
+        return found
+    unreachable = database_problem(engine)
+    if unreachable:
+        return [unreachable]
+    behind = schema_problem(engine) if schema else None
+    return [behind] if behind else []
 
 
-def require_safe(settings: Settings, engine: Engine | None = None) -> None:
+def require_safe(settings: Settings, engine: Engine | None = None, *, schema: bool = True) -> None:
     """Log each problem and raise `UnsafeConfiguration` when there is any."""
-    found = check(settings, engine)
-    for line in found:
+    lines = [say("refuse", problem=p) for p in check(settings, engine, schema=schema)]
+    for line in lines:
         log.error("%s", line)
-    if found:
-        raise UnsafeConfiguration("\n".join(found))
+    if lines:
+        raise UnsafeConfiguration("\n".join(lines))
 
 
-def refused(settings: Settings, engine: Engine | None = None) -> bool:
+def refused(settings: Settings, engine: Engine | None = None, *, schema: bool = True) -> bool:
     """For a command's `main`: log each problem; whether there was any (then exit 1)."""
     try:
-        require_safe(settings, engine)
+        require_safe(settings, engine, schema=schema)
     except UnsafeConfiguration:
         return True
     return False

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from alembic import command
-from alembic.config import Config
 
 from sh_sms.config import Settings
 from sh_sms.ops.logs import configure_logging
 from sh_sms.ops.preflight import refused
 from sh_sms.store.db import make_engine
+from sh_sms.store.schema import ALEMBIC_INI, alembic_config
 
-# Shipped inside the package with the migrations, so a non-editable install can migrate too.
-ALEMBIC_INI = Path(__file__).resolve().parent / "alembic.ini"
-
-
-def alembic_config(url: str) -> Config:
-    """The repository's Alembic config, aimed at `url` and leaving the caller's logging alone."""
-    config = Config(str(ALEMBIC_INI))
-    config.attributes["url"] = url
-    config.attributes["configure_logger"] = False
-    return config
+__all__ = ["ALEMBIC_INI", "alembic_config", "main", "upgrade"]
 
 
 def upgrade(url: str) -> None:
@@ -37,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     engine = make_engine(settings.database_url)
     try:
-        if refused(settings, engine):  # the release phase: a bad deploy stops here
+        if refused(settings, engine, schema=False):  # the release phase: a bad deploy stops here
             return 1
     finally:
         engine.dispose()

@@ -57,7 +57,10 @@ def test_the_engine_and_package_import_without_flask():
 
 
 def test_app_py_builds_the_app(tmp_path):
-    code = "import app; print(sorted(app.app.blueprints))"
+    code = (
+        "import os; from sh_sms.store.migrate import upgrade; upgrade(os.environ['DATABASE_URL']);"
+        "import app; print(sorted(app.app.blueprints))"
+    )
     env = {"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": "/usr/bin:/bin"}
     run = [sys.executable, "-c", code]
     out = subprocess.run(run, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
