@@ -22,6 +22,7 @@ from .models import (
     Inbound,
     Outbox,
     Player,
+    SenderAlert,
     SendRate,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "Outbox",
     "Player",
     "SendRate",
+    "SenderAlert",
     "lock_game",
     "make_engine",
     "outbox_after",
