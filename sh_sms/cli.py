@@ -14,6 +14,7 @@ COMMANDS = {
     ),
     "migrate": ("sh_sms.store.migrate", "apply database migrations"),
     "serve": ("sh_sms.web.serve", "migrate the database and serve the app on 127.0.0.1"),
+    "twilio": ("sh_sms.ops.twilio_setup", "point the Twilio number here and check its setup"),
     "worker": ("sh_sms.delivery.worker", "send queued texts until stopped (Procfile worker)"),
 }
 
