@@ -179,8 +179,14 @@ def get_pool(fake, _query, _form, sid):
     for pn in fake.services[sid]["numbers"]:
         caps = fake.numbers[pn]["capabilities"]
         listed = [name.upper() for name in ("sms", "mms", "voice") if caps.get(name)]
-        pool.append({"sid": pn, "phone_number": fake.numbers[pn]["phone_number"],
-                     "capabilities": listed, "service_sid": sid})  # fmt: skip
+        pool.append(
+            {
+                "sid": pn,
+                "phone_number": fake.numbers[pn]["phone_number"],
+                "capabilities": listed,
+                "service_sid": sid,
+            }
+        )
     return 200, _page("phone_numbers", pool)
 
 
