@@ -10,7 +10,6 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
-from ..ops.logs import configure_logging
 from ..ops.preflight import require_safe
 from ..resources import TEMPLATES
 from ..store import make_engine
@@ -34,7 +33,6 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     under gunicorn the worker then fails to boot and the master exits.
     """
     settings, clock = _settings(config)
-    configure_logging(settings.log_level)
     engine = make_engine(settings.database_url)
     try:
         require_safe(settings, engine)

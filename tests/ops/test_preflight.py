@@ -150,11 +150,12 @@ def test_gunicorn_exits_when_the_app_refuses_to_start(tmp_path):
 def test_the_web_process_logs_to_stdout_with_numbers_masked(tmp_path):
     code = (
         "from sh_sms.store.migrate import upgrade; import os; upgrade(os.environ['DATABASE_URL']);"
-        "from sh_sms.web import create_app; app = create_app();"
+        "from app import app;"  # the module gunicorn loads
         "r = app.test_client().post('/sms', data={'From': '+15550104321', 'Body': 'NEW Ana',"
         " 'MessageSid': 'SM1'}); assert r.status_code == 200"
     )
     env = {"PATH": os.environ.get("PATH", ""), "DATABASE_URL": f"sqlite:///{tmp_path}/x.db"}
+    env["PYTHONPATH"] = str(ROOT)
     run = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
     )
