@@ -4,5 +4,6 @@
 - `logs`: logging to stdout, the same in every process.
 - `preflight`: settings no process may start with (web, worker, release), one line each.
 - `doctor`: `sh-sms doctor`, recent delivery failures by cause, with the fix for each.
-- `twilio_setup`, `twilio_checks`: `sh-sms twilio`, pointing the number at this deployment.
+- `twilio_setup`, `twilio_checks`, `twilio_report`: `sh-sms twilio`, pointing the number (or
+  Messaging Service) at this deployment and checking what Twilio's API shows.
 """
