@@ -11,6 +11,7 @@ settings are missing.
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import replace
 
 import requests
@@ -49,8 +50,27 @@ def run(client: Client, settings: Settings, report: Report) -> None:
             setup_number(client, settings, report)
     except TwilioRestException as exc:
         report.add(PROBLEM, "api_error", code=exc.code, status=exc.status, uri=exc.uri)
-    except (TwilioException, requests.RequestException) as exc:  # no answer (network, timeout)
+    except TwilioException as exc:
+        answered = _page_error(exc)
+        if answered is None:
+            report.add(PROBLEM, "api_unreachable", error=str(exc)[:200])
+        else:
+            report.add(PROBLEM, "api_error", code=answered[1], status=answered[0], uri=None)
+    except requests.RequestException as exc:  # no answer at all (network, timeout)
         report.add(PROBLEM, "api_unreachable", error=str(exc)[:200])
+
+
+def _page_error(exc: TwilioException) -> tuple[int, object] | None:
+    """(HTTP status, Twilio error code) of a list page Twilio refused; None if not one."""
+    response = exc.args[1] if len(exc.args) > 1 else None
+    status = getattr(response, "status_code", None)
+    if status is None:
+        return None
+    try:
+        code = json.loads(response.text).get("code")
+    except (ValueError, AttributeError):
+        code = None
+    return status, code
 
 
 def main(argv: list[str] | None = None) -> int:

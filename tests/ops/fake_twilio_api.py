@@ -77,6 +77,7 @@ class FakeTwilioApi:
     tollfree: list[dict] = field(default_factory=list)  # {"tollfree_phone_number_sid", "status"}
     requests: list[tuple[str, str]] = field(default_factory=list)  # (method, path)
     updates: list[tuple[str, dict]] = field(default_factory=list)  # (path, form)
+    failing: dict[str, int] = field(default_factory=dict)  # path -> HTTP status (code 20500)
 
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
@@ -109,6 +110,8 @@ class FakeTwilioApi:
 
     def answer(self, method: str, path: str, query: dict, form: dict) -> tuple[int, dict]:
         """The status and JSON body for one authenticated request."""
+        if path in self.failing:
+            return _error(20500, self.failing[path])
         for pattern, handler in _ROUTES:
             match = re.fullmatch(pattern, path)
             if match and handler.__name__.startswith(method.lower()):

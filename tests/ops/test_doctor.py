@@ -10,7 +10,9 @@ from sqlmodel import Session
 
 from sh_sms.cli import main as cli
 from sh_sms.config import Settings
-from sh_sms.ops.doctor import report
+from sh_sms.delivery.errors import SENDER_CODES
+from sh_sms.ops.doctor import cause_text, report
+from sh_sms.ops.wording import has
 from sh_sms.store import FAILED, QUEUED, SENT, UNDELIVERED, Game, Outbox, SenderAlert
 
 NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
@@ -45,6 +47,12 @@ def game(engine, code: str) -> int:
         session.add(row)
         session.commit()
         return row.id
+
+
+@pytest.mark.parametrize("code", sorted(SENDER_CODES))
+def test_every_failure_of_the_senders_has_its_own_fix(code):
+    assert has(f"causes/{code}")
+    assert "twilio.com/docs/errors" not in cause_text(str(code))  # not the generic pointer
 
 
 def test_an_empty_outbox_is_all_fine(db_engine, database_url):

@@ -242,6 +242,23 @@ def test_settings_it_cannot_do_without(api, twilio, env, expected):
     assert api.requests == []
 
 
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/v1/Services", "Twilio answered 500 with error 20500."),  # a list page
+        (f"/2010-04-01/Accounts/{ACCOUNT}.json", f"error 20500 for /Accounts/{ACCOUNT}.json"),
+    ],
+)
+def test_an_api_error_names_the_code_and_where_to_read_about_it(api, twilio, path, expected):
+    verified_toll_free(api)
+    api.failing[path] = 500
+    status, lines = twilio(TWILIO_FROM_NUMBER=TOLL_FREE)
+    assert status == 1
+    [problem] = problems(lines)
+    assert expected in problem
+    assert problem.endswith("https://www.twilio.com/docs/errors/20500")
+
+
 def test_an_api_that_does_not_answer(twilio):
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
