@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 RUN_CMD ?= $(BIN)/sh-sms serve
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint bench clean
+.PHONY: help run test lint bench clean requirements
 
 help:
 	@echo "make run     set up, then serve the app on SQLite with the phone simulator"
@@ -16,8 +16,10 @@ help:
 	@echo "make lint    ruff check"
 	@echo "make bench   run every benchmarks/*.py"
 	@echo "make clean   remove the venv, caches and local *.db files"
+	@echo "make requirements  pin pyproject.toml's dependencies again into requirements.txt"
 
-$(STAMP): pyproject.toml
+# The venv gets the versions requirements.txt pins (the ones a deploy installs), as constraints.
+$(STAMP): pyproject.toml requirements.txt
 	@test -x $(BIN)/python || { \
 	  $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
 	    echo "error: sh-sms needs Python >= 3.11, but '$(PYTHON)' is: $$($(PYTHON) -V 2>&1)." >&2; \
@@ -25,7 +27,8 @@ $(STAMP): pyproject.toml
 	  echo "creating $(VENV) with $$($(PYTHON) -V)"; \
 	  $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	@grep -v '^\.$$' requirements.txt > $(VENV)/pins.txt
+	$(BIN)/python -m pip install -q -c $(VENV)/pins.txt -e '.[dev]'
 	@touch $@
 
 # The outbox is drained (and reminders sent) by a worker thread inside the server
@@ -43,6 +46,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	@set -e; for f in $(wildcard benchmarks/[!_]*.py); do echo "== $$f"; $(BIN)/python $$f; done
+
+# requirements.txt: pyproject.toml's dependencies resolved afresh and pinned (tools/requirements.py).
+requirements:
+	$(PYTHON) tools/requirements.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info

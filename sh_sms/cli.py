@@ -8,8 +8,13 @@ import importlib
 # Each command is a module with a `main(argv)`; imported lazily so one command's needs stay its own.
 COMMANDS = {
     "demo": ("sh_sms.demo", "play a demo game between bots and print it"),
+    "doctor": (
+        "sh_sms.ops.doctor",
+        "list recent delivery failures by cause, with the fix for each",
+    ),
     "migrate": ("sh_sms.store.migrate", "apply database migrations"),
     "serve": ("sh_sms.web.serve", "migrate the database and serve the app on 127.0.0.1"),
+    "twilio": ("sh_sms.ops.twilio_setup", "point the Twilio number here and check its setup"),
     "worker": ("sh_sms.delivery.worker", "send queued texts until stopped (Procfile worker)"),
 }
 

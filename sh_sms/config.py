@@ -44,6 +44,8 @@ class Settings:
     default_region: str = "US"  # for numbers typed without a country code
     intro_every_seconds: int = 600
     after_game_hours: float = 6.0  # a finished game still answers STATUS, ROLE, LOG and relays talk
+    log_level: str = "INFO"
+    dyno: str | None = None  # set by Heroku in every process (web.1, worker.1, release.2345)
     # Delivery (sh_sms.delivery): the worker that drains the outbox.
     twilio_mps: float = 1.0  # sends per second, summed over every worker process
     twilio_api_url: str | None = None  # another base URL for Twilio's REST API (tests)

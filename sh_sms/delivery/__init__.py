@@ -6,5 +6,7 @@
 - `senders`: the simulator (marks delivered) and Twilio (the `twilio` library's Client).
 - `callbacks`: Twilio status callbacks move a row on (POST /sms/status).
 - `notices`: telling a table, once, that one of its players cannot be reached.
+- `sender_alerts`: failures that are the sender's (trial, unregistered...): the host is told
+  once, the board shows a banner (`sender_problem`), `sh-sms doctor` lists them.
 - `worker`: the loop, `sh-sms worker`; `inproc`: the same loop in a web process.
 """

@@ -39,6 +39,7 @@ from . import errors
 from .errors import RETRY, Outcome
 from .notices import mark_unreachable
 from .rate import Slots
+from .sender_alerts import report_sender_problem
 
 log = logging.getLogger(__name__)
 OPTED_OUT = "opted_out"  # error_code of a row cancelled because its recipient opted out
@@ -199,6 +200,8 @@ def settle_failure(
     )  # fmt: skip
     if outcome.unreachable:
         mark_unreachable(session, row.to_number, now, opted_out=outcome.opted_out)
+    if outcome.sender:
+        report_sender_problem(session, row, now)
 
 
 def release(engine: Engine, item: Claim, worker: str, now: datetime) -> None:

@@ -21,6 +21,11 @@ TRANSIENT_CODES = frozenset({20429, 30001, 30003, 30008, 30017, 30022})
 # Permanent, and about the recipient's number: it is invalid, not mobile, unsubscribed, gone.
 RECIPIENT_CODES = frozenset({21211, 21214, 21408, 21610, 21612, 21614, 30004, 30005, 30006})
 OPTED_OUT_CODES = frozenset({21610})  # the carrier has the number unsubscribed (it texted STOP)
+# Permanent, and the sender's fault, not the recipient's: bad credentials (20003), a sender that
+# is not ours or cannot text (21212, 21606), a trial account texting an unverified number
+# (21608), carrier filtering (30007), an unverified toll-free or unregistered 10DLC number
+# (30032, 30034). A person must hear of these: the host of the game, and the operator.
+SENDER_CODES = frozenset({20003, 21212, 21606, 21608, 30007, 30032, 30034})
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,7 @@ class Outcome:
     code: str | None = None  # a Twilio error code, `http_<status>` or `network`
     unreachable: bool = False  # permanent, and the number's fault: tell its table
     opted_out: bool = False  # the number unsubscribed at the carrier
+    sender: bool = False  # permanent, and the sender's fault: tell the host and the operator
 
     @property
     def accepted(self) -> bool:
@@ -45,6 +51,8 @@ def classify(code: int | str | None, http_status: int | None = None) -> Outcome:
     label = str(number) if number is not None else (f"http_{http_status}" if http_status else None)
     if number in RECIPIENT_CODES:
         return Outcome(FAIL, code=label, unreachable=True, opted_out=number in OPTED_OUT_CODES)
+    if number in SENDER_CODES:
+        return Outcome(FAIL, code=label, sender=True)
     if number in TRANSIENT_CODES or http_status == 429 or (http_status or 0) >= 500:
         return Outcome(RETRY, code=label)
     return Outcome(FAIL, code=label)

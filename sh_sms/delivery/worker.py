@@ -26,6 +26,8 @@ from sqlalchemy.engine import Engine
 
 from ..config import Settings
 from ..numbers import mask
+from ..ops.logs import configure_logging
+from ..ops.preflight import refused
 from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
 from .claims import Claim, claim, record, release
@@ -177,10 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="sh-sms worker", description="Send queued texts.")
     parser.add_argument("--once", action="store_true", help="send what is due now, then exit")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)-5.5s [%(name)s] %(message)s")
-    logging.getLogger("twilio").setLevel(logging.WARNING)  # it logs every request at info
     settings = Settings.from_env()
+    configure_logging(settings.log_level)
     engine = make_engine(settings.database_url)
+    if refused(settings, engine):
+        engine.dispose()
+        return 1
     worker = Worker(engine, settings)
     try:
         if args.once:

@@ -23,6 +23,7 @@ from .models import (
     Invite,
     Outbox,
     Player,
+    SenderAlert,
     SendRate,
 )
 
@@ -49,6 +50,7 @@ __all__ = [
     "Outbox",
     "Player",
     "SendRate",
+    "SenderAlert",
     "lock_game",
     "make_engine",
     "outbox_after",

@@ -146,6 +146,20 @@ class SendRate(SQLModel, table=True):
     next_slot: float = 0.0
 
 
+class SenderAlert(SQLModel, table=True):
+    """Per game: texts failed for a reason that is the sender's (trial account, unregistered
+    number, bad credentials...), not the recipient's. One row per game; its host is told once."""
+
+    __tablename__ = "sender_alerts"
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    first_code: str = Field(max_length=16)
+    last_code: str = Field(max_length=16)
+    failures: int = 0
+    first_at: datetime
+    last_at: datetime
+    host_told: bool = False  # a text to the host was queued about it
+
+
 class GameClock(SQLModel, table=True):
     """Per game: the host's reminder settings, and the wait it is in (sh_sms.reminders).
 

@@ -10,6 +10,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
+from ..ops.preflight import require_safe
 from ..resources import TEMPLATES
 from ..store import make_engine
 from .runtime import Runtime, utc_now
@@ -26,15 +27,26 @@ def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Ca
 
 
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`."""
+    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`.
+
+    Raises `UnsafeConfiguration` for settings no process may start with (see ops.preflight):
+    under gunicorn the worker then fails to boot and the master exits.
+    """
     settings, clock = _settings(config)
+    engine = make_engine(settings.database_url)
+    try:
+        require_safe(settings, engine)
+    except Exception:
+        engine.dispose()
+        raise
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
-    app.extensions["sh_sms"] = Runtime(settings, make_engine(settings.database_url), clock)
+    app.extensions["sh_sms"] = Runtime(settings, engine, clock)
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
-    from . import board, home, replay, status, webhook
+    from . import board, health, home, replay, status, webhook
 
+    app.register_blueprint(health.bp)
     app.register_blueprint(webhook.bp)
     app.register_blueprint(status.bp)
     app.register_blueprint(home.bp)

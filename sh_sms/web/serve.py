@@ -6,6 +6,7 @@ import argparse
 import os
 
 from ..config import Settings
+from ..ops.logs import configure_logging
 
 DEFAULT_PORT = 5000
 HOST = "127.0.0.1"
@@ -18,6 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default=HOST)
     args = parser.parse_args(argv)
     settings = Settings.from_env()
+    configure_logging(settings.log_level)
 
     from ..store.migrate import upgrade
 

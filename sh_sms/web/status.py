@@ -4,16 +4,30 @@ from __future__ import annotations
 
 import logging
 import traceback
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Blueprint, Response, request
 
+from ..config import Settings
 from ..delivery.callbacks import apply_status
 from ..delivery.senders import CALLBACK_ID
 from .runtime import runtime
-from .webhook import scrub, signature_ok
+from .webhook import scrub, signature_ok, signed_url
 
 log = logging.getLogger(__name__)
 bp = Blueprint("status", __name__)
+
+
+def callback_urls(settings: Settings) -> tuple[str, ...]:
+    """The URLs Twilio may have signed this callback with: the one the worker gave it (from
+    STATUS_CALLBACK_URL, on whatever host, with this request's query, which carries the row's
+    id), then the one `/sms` is checked against (PUBLIC_BASE_URL, or the request's own)."""
+    urls = [signed_url(settings)]
+    if settings.status_callback_url:
+        parts = urlsplit(settings.status_callback_url)
+        query = request.query_string.decode("latin-1")
+        urls.insert(0, urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))
+    return tuple(urls)
 
 
 @bp.post("/sms/status")
@@ -21,7 +35,7 @@ def status() -> Response:
     """Record one message's new status: 403 without a valid signature, 400 without the fields,
     204 otherwise (also for a message we do not know, so Twilio does not retry it)."""
     rt = runtime()
-    if not signature_ok(rt.settings):
+    if not signature_ok(rt.settings, callback_urls(rt.settings)):
         log.warning("status_rejected reason=signature")
         return Response(status=403)
     form = request.form

@@ -35,15 +35,17 @@ def signed_url(settings: Settings) -> str:
     return request.url
 
 
-def signature_ok(settings: Settings) -> bool:
-    """Whether the request carries a valid X-Twilio-Signature (always true without a token)."""
+def signature_ok(settings: Settings, urls: tuple[str, ...] = ()) -> bool:
+    """Whether the request carries a valid X-Twilio-Signature (always true without a token),
+    for one of `urls` or else for `signed_url`."""
     if not settings.twilio_auth_token:
         return True
     signature = request.headers.get(SIGNATURE_HEADER, "")
     if not signature:
         return False
     validator = RequestValidator(settings.twilio_auth_token)
-    return validator.validate(signed_url(settings), request.form, signature)
+    candidates = urls or (signed_url(settings),)
+    return any(validator.validate(url, request.form, signature) for url in candidates)
 
 
 def twiml() -> Response:

@@ -32,11 +32,16 @@ def test_a_dict_overrides_settings_and_may_carry_a_clock(database_url):
 def test_settings_select_the_blueprints(database_url):
     sim = create_app(Settings(database_url=database_url))
     twilio = create_app(
-        Settings(database_url=database_url, twilio_account_sid="AC1", twilio_auth_token="t")
+        Settings(
+            database_url=database_url,
+            twilio_account_sid="AC1",
+            twilio_auth_token="t",
+            twilio_from_number="+15550009999",
+        )
     )
     try:
         assert sim.extensions["sh_sms"].settings.backend == SIMULATOR
-        pages = {"webhook", "status", "home", "board", "replay"}
+        pages = {"health", "webhook", "status", "home", "board", "replay"}
         assert set(sim.blueprints) == {*pages, "sim"}
         assert twilio.extensions["sh_sms"].settings.backend == TWILIO
         assert set(twilio.blueprints) == pages
@@ -53,11 +58,14 @@ def test_the_engine_and_package_import_without_flask():
 
 
 def test_app_py_builds_the_app(tmp_path):
-    code = "import app; print(sorted(app.app.blueprints))"
+    code = (
+        "import os; from sh_sms.store.migrate import upgrade; upgrade(os.environ['DATABASE_URL']);"
+        "import app; print(sorted(app.app.blueprints))"
+    )
     env = {"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": "/usr/bin:/bin"}
     run = [sys.executable, "-c", code]
     out = subprocess.run(run, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
-    assert out.stdout.strip() == "['board', 'home', 'replay', 'sim', 'status', 'webhook']"
+    assert out.stdout.strip() == "['board', 'health', 'home', 'replay', 'sim', 'status', 'webhook']"
 
 
 def test_serve_is_a_command():

@@ -21,7 +21,9 @@ def add_outbox(engine, count: int, to: str = "+15550100001") -> None:
 
 @pytest.mark.parametrize("path", ["/sim", "/sim/messages.json", "/sim/send"])
 def test_no_sim_routes_under_twilio(make_app, path):
-    client = make_app(twilio_account_sid="AC123", twilio_auth_token="token").test_client()
+    client = make_app(
+        twilio_account_sid="AC123", twilio_auth_token="token", twilio_from_number="+15550009999"
+    ).test_client()
     assert client.get(path).status_code == 404
     assert client.post(path, data={"from": "+15550100001", "body": "NEW Ana"}).status_code == 404
 

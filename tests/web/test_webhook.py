@@ -24,7 +24,9 @@ def sign(url: str, form: dict = FORM, token: str = TOKEN) -> str:
 @pytest.fixture
 def twilio(make_app):
     """A client of an app under the Twilio backend (SID and token set)."""
-    return make_app(twilio_account_sid="AC123", twilio_auth_token=TOKEN).test_client()
+    return make_app(
+        twilio_account_sid="AC123", twilio_auth_token=TOKEN, twilio_from_number="+15550009999"
+    ).test_client()
 
 
 def assert_empty_twiml(response) -> None:
@@ -84,6 +86,7 @@ def test_public_base_url_is_the_signed_one(make_app, received):
     client = make_app(
         twilio_account_sid="AC123",
         twilio_auth_token=TOKEN,
+        twilio_from_number="+15550009999",
         public_base_url="https://sms.example.org/",
     ).test_client()
     headers = {"X-Twilio-Signature": sign("https://sms.example.org/sms")}

@@ -1,7 +1,7 @@
 """Conversation: rematch lobbies and their invitations; a contact told once about dropped emoji.
 
 Revision ID: 0007
-Revises: 0003
+Revises: 0006
 Create Date: 2026-11-22 21:00:00.000000
 """
 
@@ -12,7 +12,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision: str = "0007"
-down_revision: str | Sequence[str] | None = "0003"
+down_revision: str | Sequence[str] | None = "0006"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,59 @@
+"""Texts that fail for a reason that is the sender's (errors.SENDER_CODES), never silent.
+
+The first such failure in a game tells its host by text (unless the text that failed was the
+host's own: theirs fail too), and from then on the game's board shows a banner
+(`sender_problem`). Every failure is logged at error level, and `sh-sms doctor` lists them by
+cause with the fix. They are never retried: they are permanent for the sender.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlmodel import Session
+
+from ..games import roster
+from ..mailbox import Mailbox
+from ..numbers import mask
+from ..ops.wording import say
+from ..store import Outbox, SenderAlert
+from .rows import locked
+
+log = logging.getLogger(__name__)
+
+
+def report_sender_problem(session: Session, row: Outbox, now: datetime) -> bool:
+    """Record that `row` failed for a reason that is the sender's; the first time in its game,
+    queue a text for the host (in this transaction). Return whether the host was texted."""
+    code = row.error_code or "unknown"
+    log.error(
+        "sender_problem code=%s id=%s to=%s game=%s: see sh-sms doctor",
+        code, row.id, mask(row.to_number), row.game_id,
+    )  # fmt: skip
+    if row.game_id is None:
+        return False
+    fresh = {"first_code": code, "last_code": code, "first_at": now, "last_at": now}
+    alert = locked(session, SenderAlert, {"game_id": row.game_id}, fresh)
+    alert.failures += 1
+    alert.last_code, alert.last_at = code, now
+    if alert.host_told:
+        return False
+    alert.host_told = True  # once per game, whether or not a text can reach the host
+    players = roster(session, row.game_id)
+    host = next((p for p in players if p.is_host), None)
+    if host is None or host.number == row.to_number:
+        return False
+    missed = next((p.name for p in players if p.number == row.to_number), None)
+    mail = Mailbox()
+    mail.say(host.number, "delivery/sender_problem", code=code, name=missed)
+    mail.flush(session, now, row.game_id)
+    return True
+
+
+def sender_problem(session: Session, game_id: int) -> str | None:
+    """A line for the game's board when texts of this game failed for the sender's reasons."""
+    alert = session.get(SenderAlert, game_id)
+    if alert is None:
+        return None
+    return say("banner/sender_problem", code=alert.last_code, failures=alert.failures)

@@ -1,0 +1,9 @@
+"""What the operator runs and reads, apart from the game itself.
+
+- `wording`: every line for the operator, from templates/ops/*.txt.
+- `logs`: logging to stdout, the same in every process.
+- `preflight`: settings no process may start with (web, worker, release), one line each.
+- `doctor`: `sh-sms doctor`, recent delivery failures by cause, with the fix for each.
+- `twilio_setup`, `twilio_checks`, `twilio_report`: `sh-sms twilio`, pointing the number (or
+  Messaging Service) at this deployment and checking what Twilio's API shows.
+"""

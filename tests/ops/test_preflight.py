@@ -1,0 +1,164 @@
+"""Settings no process may start with: web, worker and release each refuse them with one line
+saying what to set, and a non-zero exit (under gunicorn: the master exits)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sh_sms.cli import main as cli
+from sh_sms.config import Settings
+from sh_sms.ops.preflight import UnsafeConfiguration, problems
+from sh_sms.web import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SID, TOKEN, FROM = "AC" + "1" * 32, "token", "+15550009999"
+POSTGRES = "postgresql+psycopg://u@db.example/sh"
+UNREACHABLE = "postgresql+psycopg://postgres@127.0.0.1:1/nothing"  # nothing listens on port 1
+TWILIO_ENV = {"TWILIO_ACCOUNT_SID": SID, "TWILIO_AUTH_TOKEN": TOKEN, "TWILIO_FROM_NUMBER": FROM}
+
+
+@pytest.mark.parametrize(
+    ("settings", "must_name"),
+    [
+        (Settings(twilio_account_sid=SID, twilio_auth_token=TOKEN), "TWILIO_FROM_NUMBER"),
+        (Settings(twilio_account_sid=SID, twilio_from_number=FROM), "TWILIO_AUTH_TOKEN"),
+        (Settings(twilio_from_number=FROM), "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN"),
+        (Settings(twilio_messaging_service_sid="MG1"), "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN"),
+        (
+            Settings(
+                twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_from_number="555-0199"
+            ),
+            "+15551234567",
+        ),
+        (
+            Settings(
+                twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_messaging_service_sid="PN1"
+            ),
+            "MG",
+        ),
+        (Settings(dyno="web.1"), "DATABASE_URL"),  # SQLite where each process has its own disk
+        (
+            Settings(
+                dyno="worker.1",
+                twilio_account_sid=SID,
+                twilio_auth_token=TOKEN,
+                twilio_from_number=FROM,
+            ),
+            "heroku addons:create heroku-postgresql",
+        ),
+    ],
+)
+def test_each_unsafe_setting_gets_one_line_naming_what_to_set(settings, must_name):
+    [line] = problems(settings)
+    assert "\n" not in line
+    assert must_name in line
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(),  # a laptop: SQLite and the simulator
+        Settings(twilio_auth_token=TOKEN),  # the simulator, with signed webhooks
+        Settings(twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_from_number=FROM),
+        Settings(
+            twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_messaging_service_sid="MG1"
+        ),
+        Settings(dyno="web.1", database_url=POSTGRES),
+    ],
+)
+def test_safe_settings_pass(settings):
+    assert problems(settings) == []
+
+
+def test_the_app_factory_refuses_an_unreachable_database():
+    with pytest.raises(UnsafeConfiguration, match=r"does not answer.*DATABASE_URL"):
+        create_app(Settings(database_url=UNREACHABLE))
+
+
+def test_the_app_factory_refuses_twilio_without_a_sender(database_url):
+    with pytest.raises(UnsafeConfiguration, match="TWILIO_FROM_NUMBER"):
+        create_app(
+            {"database_url": database_url, "twilio_account_sid": SID, "twilio_auth_token": TOKEN}
+        )
+
+
+@pytest.mark.parametrize("command", ["worker", "migrate"])
+def test_worker_and_release_exit_1_with_the_line(command, monkeypatch, tmp_path, caplog):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    for name, value in {**TWILIO_ENV, "DATABASE_URL": f"sqlite:///{tmp_path}/x.db"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("DYNO", f"{command}.1")
+    with caplog.at_level(logging.ERROR):
+        assert cli([command]) == 1
+    [line] = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert line.startswith("Refusing to start: DATABASE_URL is SQLite")
+    assert "PostgreSQL" in line
+    assert not (tmp_path / "x.db").exists()  # nothing was migrated or opened
+
+
+@pytest.mark.parametrize("command", ["worker", "migrate"])
+def test_worker_and_release_refuse_an_unreachable_database(command, monkeypatch, tmp_path, caplog):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", UNREACHABLE)
+    for name in ("TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "DYNO"):
+        monkeypatch.delenv(name, raising=False)
+    with caplog.at_level(logging.ERROR):
+        assert cli([command]) == 1
+    assert any("does not answer" in r.getMessage() for r in caplog.records)
+
+
+def test_web_and_worker_refuse_a_database_without_the_migrations_but_release_applies_them(
+    monkeypatch, tmp_path, caplog
+):
+    url = f"sqlite:///{tmp_path}/x.db"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", url)
+    for name in ("TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER", "DYNO"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(UnsafeConfiguration, match="Run sh-sms migrate"):
+        create_app(Settings(database_url=url))
+    with caplog.at_level(logging.ERROR):
+        assert cli(["worker", "--once"]) == 1
+    assert "is at migration empty" in caplog.text
+    assert cli(["migrate"]) == 0
+    assert cli(["worker", "--once"]) == 0
+
+
+def test_gunicorn_exits_when_the_app_refuses_to_start(tmp_path):
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "DATABASE_URL": f"sqlite:///{tmp_path}/x.db",
+        "DYNO": "web.1",
+        **TWILIO_ENV,
+    }
+    command = [sys.executable, "-m", "gunicorn", "app:app", "--bind", "127.0.0.1:0"]
+    run = subprocess.run(
+        [*command, "--workers", "2"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode != 0  # the master exits instead of booting workers again and again
+    output = run.stdout + run.stderr
+    assert "Refusing to start: DATABASE_URL is SQLite" in output
+    assert "Worker failed to boot" in output
+
+
+def test_the_web_process_logs_to_stdout_with_numbers_masked(tmp_path):
+    code = (
+        "from sh_sms.store.migrate import upgrade; import os; upgrade(os.environ['DATABASE_URL']);"
+        "from app import app;"  # the module gunicorn loads
+        "r = app.test_client().post('/sms', data={'From': '+15550104321', 'Body': 'NEW Ana',"
+        " 'MessageSid': 'SM1'}); assert r.status_code == 200"
+    )
+    env = {"PATH": os.environ.get("PATH", ""), "DATABASE_URL": f"sqlite:///{tmp_path}/x.db"}
+    env["PYTHONPATH"] = str(ROOT)
+    run = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    assert "sms_received from=+1******4321 sid=SM1" in run.stdout
+    assert "5550104321" not in run.stdout + run.stderr
