@@ -18,7 +18,7 @@ from .config import Settings
 from .games import open_player, roster
 from .mailbox import Mailbox
 from .numbers import mask
-from .store import LOBBY, Contact, Game, Inbound, Player, lock_game, transaction
+from .store import LOBBY, Contact, Game, Player, lock_game, record_sid, transaction
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +44,8 @@ def receive(
 ) -> bool:
     """Handle one inbound text from `number`; False when this MessageSid was already handled."""
     with transaction(engine) as session:
-        if sid is not None:
-            if session.get(Inbound, sid) is not None:
-                return False
-            session.add(Inbound(sid=sid, number=number, received_at=now))
-            session.flush()
+        if sid is not None and not record_sid(session, sid, number, now):
+            return False  # already handled (a concurrent copy included)
         turn = Turn(session, settings, number, now)
         handle(turn, body or "")
         turn.mail.flush(session, now, turn.game.id if turn.game else None)
@@ -81,8 +78,8 @@ def _locked_player(turn: Turn) -> Player | None:
     if player is None:
         return None
     turn.game = lock_game(turn.session, player.game_id)
-    turn.session.refresh(player)
-    if player.open_number != turn.number:  # left or kicked while we waited for the lock
+    player = turn.session.get(Player, player.id, populate_existing=True)  # None: it was deleted
+    if player is None or player.open_number != turn.number:  # left or kicked while we waited
         turn.game = None
         return None
     return player

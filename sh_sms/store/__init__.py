@@ -1,12 +1,14 @@
 """Persistence: SQLModel tables and the transaction each inbound text runs in."""
 
-from .db import lock_game, make_engine, outbox_after, transaction
+from .db import lock_game, make_engine, outbox_after, record_sid, transaction
 from .models import (
     ACTIVE,
     CANCELLED,
     DELIVERED,
     ENDED,
     FAILED,
+    LETTER_FAILED,
+    LETTER_PENDING,
     LOBBY,
     OPEN_STATUSES,
     OVER,
@@ -16,6 +18,7 @@ from .models import (
     SENT,
     UNDELIVERED,
     Contact,
+    DeadLetter,
     Game,
     GameClock,
     GameEvent,
@@ -31,6 +34,8 @@ __all__ = [
     "DELIVERED",
     "ENDED",
     "FAILED",
+    "LETTER_FAILED",
+    "LETTER_PENDING",
     "LOBBY",
     "OPEN_STATUSES",
     "OVER",
@@ -40,6 +45,7 @@ __all__ = [
     "SENT",
     "UNDELIVERED",
     "Contact",
+    "DeadLetter",
     "Game",
     "GameClock",
     "GameEvent",
@@ -50,5 +56,6 @@ __all__ = [
     "lock_game",
     "make_engine",
     "outbox_after",
+    "record_sid",
     "transaction",
 ]

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 
 from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine, select
 
-from .models import Game, Outbox
+from .models import Game, Inbound, Outbox
 
 
 def make_engine(url: str) -> Engine:
-    """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions."""
+    """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions.
+
+    Errors never quote the statement's parameters: they are players' numbers and words, and
+    errors end up in logs.
+    """
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    engine = create_engine(
+        url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True
+    )
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn, _record) -> None:
@@ -40,6 +48,18 @@ def transaction(engine: Engine) -> Iterator[Session]:
     """One unit of work: commit when the block ends normally, roll back on any error."""
     with Session(engine, expire_on_commit=False) as session, session.begin():
         yield session
+
+
+def record_sid(session: Session, sid: str, number: str, now: datetime) -> bool:
+    """Record an inbound MessageSid; False when it is already recorded.
+
+    Also when a concurrent transaction records it first: the insert waits for that one and then
+    does nothing (ON CONFLICT DO NOTHING), where a plain insert would fail on the primary key.
+    """
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    insert = dialect.insert(Inbound).values(sid=sid, number=number, received_at=now)
+    inserted = insert.on_conflict_do_nothing().returning(Inbound.sid)  # rowcount: -1 on psycopg
+    return session.connection().execute(inserted).first() is not None
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:

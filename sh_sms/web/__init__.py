@@ -10,6 +10,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
+from ..intake import policy_for
 from ..resources import TEMPLATES
 from ..store import make_engine
 from .runtime import Runtime, utc_now
@@ -17,20 +18,23 @@ from .runtime import Runtime, utc_now
 MAX_REQUEST_BYTES = 64 * 1024  # an SMS webhook is a few hundred bytes
 
 
-def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Callable]:
+def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Callable, dict]:
     if isinstance(config, Settings):
-        return replace(config, database_url=database_url(config.database_url)), utc_now
+        return replace(config, database_url=database_url(config.database_url)), utc_now, {}
     overrides = dict(config or {})
     clock = overrides.pop("clock", None) or utc_now
-    return Settings.from_env(**overrides), clock
+    sleep = overrides.pop("sleep", None)  # tests: pauses between retries of a text, not slept
+    return Settings.from_env(**overrides), clock, {"sleep": sleep} if sleep else {}
 
 
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`."""
-    settings, clock = _settings(config)
+    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`
+    and a `sleep` (what pauses between retries of a text's transaction)."""
+    settings, clock, retry = _settings(config)
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
-    app.extensions["sh_sms"] = Runtime(settings, make_engine(settings.database_url), clock)
+    engine = make_engine(settings.database_url)
+    app.extensions["sh_sms"] = Runtime(settings, engine, clock, policy_for(settings, **retry))
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from . import board, status, webhook
