@@ -27,7 +27,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 
 from .config import Settings
-from .logsafe import field, scrub
+from .logsafe import scrub
 from .mailbox import Mailbox
 from .numbers import mask
 from .optout import keyword_text
@@ -37,7 +37,7 @@ from .store import deadletters as letters
 from .store.deadletters import LetterCounts
 from .store.faults import RetryPolicy, describe, is_transient, retrying
 
-log = logging.getLogger(__name__)
+log = logging.getLogger(__name__)  # MessageSids are logged as they are: checked at the edge
 
 APPLIED = "applied"  # acted on now
 DUPLICATE = "duplicate"  # this MessageSid was already applied (a retry)
@@ -202,10 +202,10 @@ def _keep(
     except Exception as exc:
         log.error(
             "text_lost from=%s sid=%s error=%s keep_error=%s (only Twilio's fallback can help)",
-            mask(text.number), field(text.sid), reason, describe(exc),
+            mask(text.number), text.sid, reason, describe(exc),
         )  # fmt: skip
         return LOST
-    log.warning("text_kept from=%s sid=%s error=%s", mask(text.number), field(sid), reason)
+    log.warning("text_kept from=%s sid=%s error=%s", mask(text.number), sid, reason)
     return KEPT
 
 
@@ -220,7 +220,7 @@ def _apologise(
     """A bug in handling one text: log it, keep the text as failed, tell the sender (once)."""
     log.error(
         "receive_failed from=%s sid=%s\n%s",
-        mask(text.number), field(text.sid), scrub("".join(traceback.format_exception(error))),
+        mask(text.number), text.sid, scrub("".join(traceback.format_exception(error))),
     )  # fmt: skip
     sid = text.sid or _made_up_sid()
 

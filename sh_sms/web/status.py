@@ -53,7 +53,7 @@ def status() -> Response:
             "status",
         )
     except Exception:
-        log.error("status_failed sid=%s\n%s", field(sid), scrub(traceback.format_exc()))
+        log.error("status_failed sid=%s\n%s", sid, scrub(traceback.format_exc()))
         return Response(status=500)
-    log.info("status sid=%s status=%s code=%s known=%s", field(sid), field(state), code, found)
+    log.info("status sid=%s status=%s code=%s known=%s", sid, state, code, found)
     return Response(status=204)

@@ -74,5 +74,5 @@ def sms() -> Response:
     sid = form.get("MessageSid") or None
     body = inputs.clean_body(form.get("Body"))
     result = deliver(rt, number, body, sid, inputs.opt_out_type(form.get("OptOutType")))
-    log.info("sms_received from=%s sid=%s result=%s", mask(number), field(sid), result)
+    log.info("sms_received from=%s sid=%s result=%s", mask(number), sid, result)
     return twiml() if result in ANSWERED else Response(status=503)
