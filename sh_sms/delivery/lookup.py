@@ -14,8 +14,10 @@ filter would miss exactly the message most likely to be in doubt.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
+from twilio.base.exceptions import TwilioException, TwilioRestException
 from twilio.rest import Client
 
 from ..config import Settings
@@ -36,7 +38,7 @@ def find_created(client: Client, settings: Settings, item: Claim) -> str | None:
     query = {"to": item.to_number, "limit": LOOKUP_LIMIT}
     if not service:
         query["from_"] = settings.twilio_from_number
-    for message in client.messages.list(**query):
+    for message in _listed(client, query):
         if (
             message.body == item.body
             and message.date_created is not None
@@ -46,6 +48,25 @@ def find_created(client: Client, settings: Settings, item: Claim) -> str | None:
         ):
             return message.sid
     return None
+
+
+def _listed(client: Client, query: dict) -> list:
+    """`client.messages.list`, a refused page raised as the TwilioRestException that a refused
+    create raises (the library raises a bare TwilioException with the response for pages)."""
+    try:
+        return client.messages.list(**query)
+    except TwilioRestException:
+        raise
+    except TwilioException as exc:
+        response = exc.args[1] if len(exc.args) > 1 else None
+        status = getattr(response, "status_code", None)
+        if status is None:
+            raise
+        try:
+            code = json.loads(response.text).get("code")
+        except (ValueError, AttributeError):
+            code = None
+        raise TwilioRestException(status, "Messages.json", "listing refused", code) from exc
 
 
 def _aware(moment: datetime) -> datetime:

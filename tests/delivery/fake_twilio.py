@@ -119,6 +119,7 @@ class FakeTwilio:
         self._gate = threading.Event()
         self._gate.set()
         self._closing = threading.Event()  # lets hung requests go
+        self._list_script: deque[Reply] = deque()
         self.waiting = 0  # requests held at the gate right now
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
@@ -151,6 +152,11 @@ class FakeTwilio:
         """Answer the next calls to `number` with `replies` in order (before `script`)."""
         with self._changed:
             self._by_number[number].extend(replies)
+
+    def script_list(self, *replies: Reply) -> None:
+        """Answer the next message-list requests with `replies` (errors) in order."""
+        with self._changed:
+            self._list_script.extend(replies)
 
     def hold(self) -> None:
         """Keep every request from now on waiting, unanswered, until `release()`."""
@@ -281,6 +287,11 @@ def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
                 self._answer(call, error(20003, 401, "Authenticate"))
                 return
             fake._notify(lambda: setattr(fake, "lists", fake.lists + 1))
+            with fake._changed:
+                scripted = fake._list_script.popleft() if fake._list_script else None
+            if scripted is not None:
+                self._answer(call, scripted)
+                return
             size = int(query.get("PageSize") or 50)
             found = fake.listed(query)[:size]
             uri = url.path + "?" + url.query
