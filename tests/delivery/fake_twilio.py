@@ -28,9 +28,10 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, parse_qsl, urlsplit
+
+from fake_messages import list_page, matches, message
 
 _PATH = re.compile(r"^/2010-04-01/Accounts/(AC\w+)/Messages\.json$")
 
@@ -205,7 +206,7 @@ class FakeTwilio:
     def _create(self, call: Call) -> dict:
         """Create the message `call` asks for; return it as the creation answer shows it."""
         call.sid = "SM" + secrets.token_hex(16)
-        answer = _message(self.account_sid, call.sid, call.form, self.clock())
+        answer = message(self.account_sid, call.sid, call.form, self.clock())
         kept = dict(answer)
         if not self.keep_queued:  # Twilio sends it at once
             kept["status"], kept["date_sent"] = "sent", kept["date_created"]
@@ -216,7 +217,7 @@ class FakeTwilio:
     def listed(self, query: dict[str, str]) -> list[dict]:
         """The created messages matching Twilio's list filters, newest first."""
         with self._changed:
-            found = [m for m in self.messages if _matches(m, query)]
+            found = [m for m in self.messages if matches(m, query)]
         return found[::-1]
 
     def _record(self, call: Call) -> None:
@@ -293,19 +294,7 @@ def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
                 self._answer(call, scripted)
                 return
             size = int(query.get("PageSize") or 50)
-            found = fake.listed(query)[:size]
-            uri = url.path + "?" + url.query
-            page = {
-                "messages": found,
-                "end": max(0, len(found) - 1),
-                "first_page_uri": uri,
-                "next_page_uri": None,
-                "page": 0,
-                "page_size": size,
-                "previous_page_uri": None,
-                "start": 0,
-                "uri": uri,
-            }
+            page = list_page(fake.listed(query)[:size], size, url.path + "?" + url.query)
             self._answer(call, Reply(200, page))
 
         def _answer(self, call: Call, reply: Reply) -> None:
@@ -327,64 +316,3 @@ def _basic_auth(headers) -> tuple[str, str] | None:
         return None
     user, _, password = base64.b64decode(value[6:]).decode().partition(":")
     return user, password
-
-
-def _rfc2822(moment: datetime) -> str:
-    """A time the way Twilio writes it: `Wed, 18 Aug 2010 20:01:40 +0000`."""
-    return moment.astimezone(UTC).strftime("%a, %d %b %Y %H:%M:%S +0000")
-
-
-def _matches(message: dict, query: dict[str, str]) -> bool:
-    """Whether a message passes Twilio's list filters. `DateSent` compares the sent time (a
-    message not yet sent has none, so any DateSent filter leaves it out)."""
-    if query.get("To") and message["to"] != query["To"]:
-        return False
-    if query.get("From") and message["from"] != query["From"]:
-        return False
-    for key, keep in (
-        ("DateSent", lambda sent, at: sent.date() == at.date()),
-        ("DateSent<", lambda sent, at: sent <= at),
-        ("DateSent>", lambda sent, at: sent >= at),
-    ):
-        if query.get(key):
-            if message["date_sent"] is None:
-                return False
-            sent = parsedate_to_datetime(message["date_sent"])
-            if not keep(sent, _when(query[key])):
-                return False
-    return True
-
-
-def _when(value: str) -> datetime:
-    """A DateSent filter value: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`, in UTC."""
-    if len(value) == 10:
-        return datetime.fromisoformat(value).replace(tzinfo=UTC)
-    return datetime.fromisoformat(value.replace("Z", "+00:00"))
-
-
-def _message(account: str, sid: str, form: dict[str, str], created: datetime) -> dict:
-    """A message resource as Twilio returns it on creation."""
-    now = _rfc2822(created)
-    uri = f"/2010-04-01/Accounts/{account}/Messages/{sid}"
-    return {
-        "account_sid": account,
-        "api_version": "2010-04-01",
-        "body": form.get("Body"),
-        "date_created": now,
-        "date_sent": None,
-        "date_updated": now,
-        "direction": "outbound-api",
-        "error_code": None,
-        "error_message": None,
-        "from": form.get("From"),
-        "messaging_service_sid": form.get("MessagingServiceSid"),
-        "num_media": "0",
-        "num_segments": "1",
-        "price": None,
-        "price_unit": "USD",
-        "sid": sid,
-        "status": "accepted" if form.get("MessagingServiceSid") else "queued",
-        "subresource_uris": {"media": f"{uri}/Media.json"},
-        "to": form.get("To"),
-        "uri": f"{uri}.json",
-    }
