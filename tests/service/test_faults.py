@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
+from dataclasses import replace
 
 import pytest
 from faults import ConnectionKiller, Poster, is_postgres, wait_until_blocked
@@ -15,6 +17,7 @@ from sqlalchemy import delete, event, func
 from sqlmodel import Session, select
 
 from sh_sms import intake
+from sh_sms.delivery.worker import Worker
 from sh_sms.store import Game, Inbound, Outbox, Player
 from sh_sms.store.faults import RetryPolicy
 
@@ -232,3 +235,33 @@ def test_two_copies_of_one_sid_at_once_apply_once_without_an_error(
         assert session.exec(select(func.count()).select_from(Game)).one() == 1
         assert session.exec(select(func.count()).select_from(Inbound)).one() == 1
     assert len(bodies_to(table, ana.number)) == 1
+
+
+def test_when_the_database_takes_no_write_at_all_the_answer_is_503(table: Table, killer, caplog):
+    table.lobby(["Ana", "Bob"])
+    kill = killer(marker="", times=1000)  # every statement, the dead letter's included
+    with caplog.at_level(logging.ERROR):
+        assert table.post(table["Ana"].number, "SAY anyone?").status_code == 503
+    kill.close()
+    assert "text_lost" in caplog.text  # only Twilio's fallback can bring it again
+    assert counts(table).pending == 0
+
+
+def test_the_worker_process_loop_applies_kept_texts(table: Table, killer):
+    table.lobby(["Ana", "Bob"])
+    kill = killer(marker="INSERT INTO outbox", times=3)
+    assert table.post(table["Ana"].number, "SAY kept").status_code == 503
+    kill.close()
+    rt = table.app.extensions["sh_sms"]
+    worker = Worker(table.engine, replace(rt.settings, dead_letter_poll_seconds=0.05))
+    thread = threading.Thread(target=worker.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while counts(table).pending:  # the loop's scheduler runs in real time: wait for it
+            assert time.monotonic() < deadline, "the worker never applied the kept text"
+            time.sleep(0.02)
+    finally:
+        worker.stop()
+        thread.join(30)
+    assert bodies_to(table, table["Bob"].number)[-1] == "Ana: kept"
