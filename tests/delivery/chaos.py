@@ -63,9 +63,11 @@ class Process:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(30)
 
+    def log_text(self) -> str:
+        return (self.workdir / f"{self.name}.log").read_text(errors="replace")
+
     def log_tail(self, lines: int = 30) -> str:
-        path = self.workdir / f"{self.name}.log"
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+        return "\n".join(self.log_text().splitlines()[-lines:])
 
 
 def web_process(name: str, env: dict[str, str], workdir: Path) -> Process:

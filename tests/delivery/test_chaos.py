@@ -160,6 +160,7 @@ def test_killed_processes_lose_no_text_and_send_nothing_twice(
         for process in processes:
             process.kill()
     logs = "\n".join(f"== {p.name}\n{p.log_tail()}" for p in processes)
+    db_retries = sum(p.log_text().count("db_retry what=receive") for p in webs)
     for driver in drivers:
         assert not driver.is_alive(), f"{driver.name} still playing\n{logs}"
         assert driver.failure is None, f"{driver.name}: {driver.failure!r}\n{logs}"
@@ -179,7 +180,8 @@ def test_killed_processes_lose_no_text_and_send_nothing_twice(
         f"chaos ({db_engine.dialect.name}, seed {SEED}): {TABLES} tables, "
         f"{sum(d.moves for d in drivers)} moves; texts acknowledged {len(acked)}, "
         f"applied {len(applied & acked)} (wrong versions {len(tally.wrong_versions)}); "
-        f"5xx answers {tally.errors_5xx}, dropped requests {tally.dropped}; messages queued "
+        f"in-request database retries {db_retries}, 5xx answers {tally.errors_5xx}, "
+        f"dropped requests {tally.dropped}; messages queued "
         f"{queued}, sent {sent}, sent twice {len(twice)} (lookups {fake_twilio.lists}); "
         f"kills survived {sum(kills.values())} ({dict(sorted(kills.items()))}); "
         f"Twilio faults {dict(sorted(faults.items()))}"

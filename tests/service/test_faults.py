@@ -265,3 +265,60 @@ def test_the_worker_process_loop_applies_kept_texts(table: Table, killer):
         worker.stop()
         thread.join(30)
     assert bodies_to(table, table["Bob"].number)[-1] == "Ana: kept"
+
+
+def test_one_number_joining_two_lobbies_at_once_ends_up_in_one(
+    table: Table, database_url: str, monkeypatch, caplog
+):
+    """Dee's two JOINs race: the first has seated her (not committed yet) when the second finds
+    her in no game and seats her too. On PostgreSQL the second insert waits, then breaks the
+    unique `open_number`; that run is retried and answers as for a number already in a game.
+    On SQLite the second waits for the write lock and sees the first one's row."""
+    first_code = table.lobby(["Ana", "Bob"])
+    second_code = new_lobby(table, "Cy")
+    dee = table.phone("Dee")
+    real_handle = __import__("sh_sms.service", fromlist=["handle"]).handle
+    seated, go, second_checks_out = threading.Event(), threading.Event(), threading.Event()
+    first = Poster(table.app, dee.number, f"JOIN {first_code} Dee", "SM" + "e" * 32)
+    second = Poster(table.app, dee.number, f"JOIN {second_code} Dee", "SM" + "f" * 32)
+
+    def handle(turn, body):
+        done = real_handle(turn, body)
+        if threading.current_thread() is first:
+            turn.session.flush()  # her row is written, the transaction still open
+            seated.set()
+            assert go.wait(20)
+        return done
+
+    def checks_out(*_args):
+        if threading.current_thread() is second:
+            second_checks_out.set()
+
+    monkeypatch.setattr("sh_sms.service.handle", handle)
+    event.listen(table.engine, "checkout", checks_out)
+    try:
+        with caplog.at_level(logging.ERROR):
+            first.start()
+            assert seated.wait(20)
+            second.start()
+            if is_postgres(table.engine):
+                wait_until_blocked(database_url)
+            else:
+                assert second_checks_out.wait(20)
+            go.set()
+            assert (first.result(), second.result()) == (200, 200)
+    finally:
+        event.remove(table.engine, "checkout", checks_out)
+    assert "receive_failed" not in caplog.text
+    with Session(table.engine) as session:
+        rows = session.exec(select(Player).where(Player.number == dee.number)).all()
+    assert len(rows) == 1
+    replies = bodies_to(table, dee.number)
+    assert replies[0].startswith(f"You joined game {first_code}")
+    assert replies[1] == f"You are already in game {first_code}. Text LEAVE first to join another."
+
+
+def new_lobby(table: Table, host: str) -> str:
+    """Open one more lobby, hosted by a new phone `host`; return its code."""
+    out = table.phone(host).send(f"NEW {host}")
+    return out.reply.split("Game ", 1)[1][:4]
