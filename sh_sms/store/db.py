@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy import event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, create_engine, select
+from sqlmodel import Session, SQLModel, create_engine, select
 
 from .models import Game, Inbound, Outbox
 
@@ -50,16 +50,25 @@ def transaction(engine: Engine) -> Iterator[Session]:
         yield session
 
 
-def record_sid(session: Session, sid: str, number: str, now: datetime) -> bool:
-    """Record an inbound MessageSid; False when it is already recorded.
+def insert_new(session: Session, model: type[SQLModel], values: dict) -> bool:
+    """Insert a row unless one of its unique keys is taken; whether it was inserted.
 
-    Also when a concurrent transaction records it first: the insert waits for that one and then
-    does nothing (ON CONFLICT DO NOTHING), where a plain insert would fail on the primary key.
+    Against a concurrent transaction inserting the same key, the insert waits for that one and
+    then does nothing (ON CONFLICT DO NOTHING), where a plain insert would fail.
     """
-    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    insert = dialect.insert(Inbound).values(sid=sid, number=number, received_at=now)
-    inserted = insert.on_conflict_do_nothing().returning(Inbound.sid)  # rowcount: -1 on psycopg
-    return session.connection().execute(inserted).first() is not None
+    if session.get_bind().dialect.name == "postgresql":
+        insert = postgresql.insert(model).values(**values).on_conflict_do_nothing()
+        key = model.__table__.primary_key.columns.values()[0]
+        # psycopg reports no rowcount for it (-1): ask for the inserted key instead.
+        return session.connection().execute(insert.returning(key)).first() is not None
+    insert = sqlite.insert(model).values(**values).on_conflict_do_nothing()
+    return session.connection().execute(insert).rowcount == 1
+
+
+def record_sid(session: Session, sid: str, number: str, now: datetime) -> bool:
+    """Record an inbound MessageSid; False when it is already recorded (also when a concurrent
+    request recorded it first: see `insert_new`)."""
+    return insert_new(session, Inbound, {"sid": sid, "number": number, "received_at": now})
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:

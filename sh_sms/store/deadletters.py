@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import and_, exists, func, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from .db import transaction
+from .db import insert_new, transaction
 from .models import LETTER_FAILED, LETTER_PENDING, DeadLetter
 
 
@@ -58,7 +57,6 @@ def keep(
 ) -> None:
     """Keep a text (once per sid: a second copy of a kept text changes nothing, except that a
     text found to break the code is marked `failed`)."""
-    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     values = {
         "sid": sid,
         "number": number,
@@ -71,9 +69,7 @@ def keep(
         "next_attempt_at": now,
         "updated_at": now,
     }
-    insert = dialect.insert(DeadLetter).values(**values).on_conflict_do_nothing()
-    inserted = session.connection().execute(insert.returning(DeadLetter.id)).first()
-    if inserted is None and status == LETTER_FAILED:
+    if not insert_new(session, DeadLetter, values) and status == LETTER_FAILED:
         mark(session, sid, status=LETTER_FAILED, error=error, now=now)
 
 
