@@ -101,3 +101,18 @@ def db_engine(database_url: str) -> Iterator[Engine]:
     engine = make_engine(database_url)
     yield engine
     engine.dispose()
+
+
+# Figures some tests print (`record_property("figures", line)`), gathered from every xdist worker
+# and shown in the session summary.
+_FIGURES: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        _FIGURES.extend(value for name, value in report.user_properties if name == "figures")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    for line in _FIGURES:
+        terminalreporter.write_line(line)

@@ -13,7 +13,7 @@ from sqlalchemy.engine import Engine
 from ..config import Settings
 from ..games import load_state, open_player, recent_player, roster
 from ..numbers import mask
-from ..store import LOBBY, Game, Inbound, lock_game, transaction
+from ..store import LOBBY, Game, Player, lock_game, record_sid, transaction
 from .interpret import read
 from .router import route
 from .turn import Turn
@@ -26,17 +26,19 @@ def receive(
 ) -> bool:
     """Handle one inbound text from `number`; False when this MessageSid was already handled."""
     with transaction(engine) as session:
-        if sid is not None:
-            if session.get(Inbound, sid) is not None:
-                return False
-            session.add(Inbound(sid=sid, number=number, received_at=now))
-            session.flush()
+        if sid is not None and not record_sid(session, sid, number, now):
+            return False  # already handled (a concurrent copy included)
         turn = Turn(session, settings, number, now)
-        load_sender(turn)
-        route(turn, read(turn, body or ""))
+        handle(turn, body or "")
         turn.mail.flush(session, now, turn.game.id if turn.game else None)
     log.info("text from %s handled", mask(number))
     return True
+
+
+def handle(turn: Turn, body: str) -> None:
+    """Find the sender, read the text in their situation, and route it to its handler."""
+    load_sender(turn)
+    route(turn, read(turn, body))
 
 
 def load_sender(turn: Turn) -> None:
@@ -50,8 +52,8 @@ def load_sender(turn: Turn) -> None:
         _load_finished(turn)
         return
     game = lock_game(turn.session, player.game_id)
-    turn.session.refresh(player)
-    if player.open_number != turn.number:  # left or kicked while we waited for the lock
+    player = turn.session.get(Player, player.id, populate_existing=True)  # None: it was deleted
+    if player is None or player.open_number != turn.number:  # left or kicked while we waited
         _load_finished(turn)
         return
     turn.game, turn.player = game, player

@@ -20,7 +20,7 @@ from ..config import Settings
 from ..numbers import mask
 from ..store import DELIVERED, FAILED, QUEUED, SENDING, SENT, UNDELIVERED, Outbox, transaction
 from .claims import settle_failure
-from .errors import NETWORK, classify
+from .errors import classify
 from .notices import mark_reachable
 
 log = logging.getLogger(__name__)
@@ -88,10 +88,12 @@ def apply_status(
 
 
 def _timed_out_but_sent(row: Outbox, ours: str | None) -> bool:
-    """A row waiting to be retried because Twilio did not answer, which Twilio did create."""
+    """A row waiting to be retried after an attempt whose outcome was unknown (no answer from
+    Twilio, or its worker died), which Twilio did create. Whatever later attempts got (a 429,
+    a 500) does not matter: this callback proves the text went out."""
     return (
         row.status == QUEUED
-        and row.error_code == NETWORK
+        and row.unsure_since is not None
         and row.provider_sid is None
         and ours in (SENT, DELIVERED)
     )

@@ -55,6 +55,7 @@ class Claim:
     attempts: int
     lease_until: datetime
     slot: float | None  # epoch seconds; None: no rate limit
+    unsure_since: datetime | None = None  # an earlier attempt may have reached Twilio (lookup.py)
 
 
 def claimable(now: datetime):
@@ -93,12 +94,14 @@ def claim(
         times = slots.take(len(rows)) if slots is not None else [None] * len(rows)
         claims = []
         for row, slot in zip(rows, times, strict=True):
-            if row.status == SENDING:
+            if row.status == SENDING:  # its worker died or hung, maybe after Twilio took it
                 log.warning("lease_expired id=%s held_by=%s", row.id, row.claimed_by)
+                row.unsure_since = row.unsure_since or row.updated_at or now
             row.status, row.claimed_by, row.lease_until = SENDING, worker, lease_until
             row.attempts += 1
             row.updated_at = now
-            claims.append(Claim(row.id, row.to_number, row.body, row.attempts, lease_until, slot))
+            held = (row.id, row.to_number, row.body, row.attempts, lease_until, slot)
+            claims.append(Claim(*held, unsure_since=row.unsure_since))
         return claims
 
 
@@ -181,6 +184,8 @@ def settle_failure(
 ) -> None:
     """A send failed: queue it again after a backoff if transient and attempts remain, else give
     it up (status `final`); a permanent failure that is the number's fault marks it unreachable."""
+    if outcome.code == errors.NETWORK and row.unsure_since is None:
+        row.unsure_since = row.updated_at or now  # no answer: Twilio may have it all the same
     row.claimed_by = row.lease_until = None
     row.error_code = outcome.code
     row.updated_at = now

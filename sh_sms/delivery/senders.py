@@ -3,6 +3,7 @@ through the `twilio` library's Client, with a request timeout and a status callb
 
 from __future__ import annotations
 
+import logging
 import threading
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -13,7 +14,10 @@ from twilio.rest import Client
 
 from ..config import SIMULATOR, Settings
 from .claims import Claim
-from .errors import DELIVERED, SENT, Outcome, classify, network_error
+from .errors import DELIVERED, RETRY, SENT, Outcome, classify, network_error
+from .lookup import find_created
+
+log = logging.getLogger(__name__)
 
 CALLBACK_ID = "id"  # the query parameter of the status callback URL naming the outbox row
 
@@ -66,13 +70,18 @@ class TwilioSender:
         return client
 
     def send(self, item: Claim) -> Outcome:
-        """Create the message; sort any failure into transient or permanent."""
+        """Create the message, unless an earlier attempt whose outcome was unknown did (then
+        that one counts); sort any failure into transient or permanent."""
         s = self.settings
         sender = (
             {"messaging_service_sid": s.twilio_messaging_service_sid}
             if s.twilio_messaging_service_sid
             else {"from_": s.twilio_from_number}
         )
+        if item.unsure_since is not None:
+            found = self._look_up(item)
+            if found is not None:
+                return found
         try:
             message = self.client().messages.create(
                 to=item.to_number,
@@ -85,6 +94,26 @@ class TwilioSender:
         except requests.RequestException:
             return network_error()
         return Outcome(SENT, sid=message.sid)
+
+    def _look_up(self, item: Claim) -> Outcome | None:
+        """Ask Twilio whether an earlier attempt of `item` created the message: its outcome when
+        it did, or when asking failed transiently (try again later rather than risk sending
+        twice); None to go on and send. A permanent failure to ask (the credentials may not
+        allow listing messages) also sends: once more at worst, rather than never."""
+        try:
+            sid = find_created(self.client(), self.settings, item)
+        except (TwilioRestException, TwilioServiceException) as exc:
+            outcome = classify(exc.code, exc.status)
+            if outcome.kind != RETRY:
+                log.warning("lookup_refused id=%s code=%s: sending anyway", item.id, outcome.code)
+                return None
+            return outcome
+        except requests.RequestException:
+            return network_error()
+        if sid is None:
+            return None
+        log.info("send_found id=%s sid=%s: an earlier attempt reached Twilio", item.id, sid)
+        return Outcome(SENT, sid=sid)
 
 
 def make_sender(settings: Settings) -> SimulatorSender | TwilioSender:

@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.engine import Engine
 
 from ..config import Settings
+from ..intake import retry_due_logged
 from ..numbers import mask
 from ..ops.logs import configure_logging
 from ..ops.preflight import refused
@@ -117,6 +118,14 @@ class Worker:
         """Loop until `stop`: send what is due, pause when there is nothing."""
         log.info("worker_started name=%s mps=%s", self.name, self.mps)
         scheduler = start_scheduler(self.engine, self.settings, self.clock.now)  # reminders
+        scheduler.add_job(  # inbound texts kept after a database fault (sh_sms.intake)
+            retry_due_logged,
+            "interval",
+            seconds=max(self.settings.dead_letter_poll_seconds, 0.1),
+            args=(self.engine, self.settings, self.clock.now),
+            id="dead_letters",
+            next_run_time=datetime.now(UTC),
+        )
         while not self.stopping.is_set():
             try:
                 claimed = self.run_once()

@@ -1,12 +1,14 @@
 """Persistence: SQLModel tables and the transaction each inbound text runs in."""
 
-from .db import lock_game, make_engine, outbox_after, transaction
+from .db import lock_game, make_engine, outbox_after, record_sid, transaction
 from .models import (
     ACTIVE,
     CANCELLED,
     DELIVERED,
     ENDED,
     FAILED,
+    LETTER_FAILED,
+    LETTER_PENDING,
     LOBBY,
     OPEN_STATUSES,
     OVER,
@@ -16,6 +18,7 @@ from .models import (
     SENT,
     UNDELIVERED,
     Contact,
+    DeadLetter,
     Game,
     GameClock,
     GameEvent,
@@ -33,6 +36,8 @@ __all__ = [
     "DELIVERED",
     "ENDED",
     "FAILED",
+    "LETTER_FAILED",
+    "LETTER_PENDING",
     "LOBBY",
     "OPEN_STATUSES",
     "OVER",
@@ -42,6 +47,7 @@ __all__ = [
     "SENT",
     "UNDELIVERED",
     "Contact",
+    "DeadLetter",
     "Game",
     "GameClock",
     "GameEvent",
@@ -54,5 +60,6 @@ __all__ = [
     "lock_game",
     "make_engine",
     "outbox_after",
+    "record_sid",
     "transaction",
 ]

@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 
 from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, create_engine, select
+from sqlmodel import Session, SQLModel, create_engine, select
 
-from .models import Game, Outbox
+from .models import Game, Inbound, Outbox
 
 
 def make_engine(url: str) -> Engine:
-    """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions."""
+    """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions.
+
+    Errors never quote the statement's parameters: they are players' numbers and words, and
+    errors end up in logs.
+    """
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    engine = create_engine(
+        url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True
+    )
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn, _record) -> None:
@@ -40,6 +48,27 @@ def transaction(engine: Engine) -> Iterator[Session]:
     """One unit of work: commit when the block ends normally, roll back on any error."""
     with Session(engine, expire_on_commit=False) as session, session.begin():
         yield session
+
+
+def insert_new(session: Session, model: type[SQLModel], values: dict) -> bool:
+    """Insert a row unless one of its unique keys is taken; whether it was inserted.
+
+    Against a concurrent transaction inserting the same key, the insert waits for that one and
+    then does nothing (ON CONFLICT DO NOTHING), where a plain insert would fail.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        insert = postgresql.insert(model).values(**values).on_conflict_do_nothing()
+        key = model.__table__.primary_key.columns.values()[0]
+        # psycopg reports no rowcount for it (-1): ask for the inserted key instead.
+        return session.connection().execute(insert.returning(key)).first() is not None
+    insert = sqlite.insert(model).values(**values).on_conflict_do_nothing()
+    return session.connection().execute(insert).rowcount == 1
+
+
+def record_sid(session: Session, sid: str, number: str, now: datetime) -> bool:
+    """Record an inbound MessageSid; False when it is already recorded (also when a concurrent
+    request recorded it first: see `insert_new`)."""
+    return insert_new(session, Inbound, {"sid": sid, "number": number, "received_at": now})
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:

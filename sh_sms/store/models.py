@@ -109,6 +109,36 @@ class Outbox(SQLModel, table=True):
     claimed_by: str | None = Field(default=None, max_length=64)
     lease_until: datetime | None = None
     updated_at: datetime | None = None
+    # When an attempt whose outcome is unknown began (its request timed out, or its worker died
+    # mid-send): Twilio may have the message, so it is looked up there before any new attempt.
+    unsure_since: datetime | None = None
+
+
+# Dead-letter statuses: `pending` texts are tried again by the worker, oldest first per sender;
+# `failed` ones broke the code, not the database: their sender got an apology; kept for operators.
+LETTER_PENDING = "pending"
+LETTER_FAILED = "failed"
+
+
+class DeadLetter(SQLModel, table=True):
+    """An inbound text that could not be applied when it came in, kept whole to be tried again.
+
+    `sid` is the MessageSid (one is made up for a text without one), so trying it again is as
+    safe as Twilio retrying it: the service applies each MessageSid at most once.
+    """
+
+    __tablename__ = "dead_letters"
+    id: int | None = Field(default=None, primary_key=True)
+    sid: str = Field(max_length=64, unique=True)
+    number: str = Field(max_length=20, index=True)
+    body: str = Field(sa_column=Column(Text, nullable=False))
+    opt_out_type: str | None = Field(default=None, max_length=16)
+    status: str = Field(default=LETTER_PENDING, max_length=16, index=True)
+    attempts: int = 0
+    error: str | None = Field(default=None, max_length=200)  # the last one: class and SQLSTATE
+    received_at: datetime
+    next_attempt_at: datetime
+    updated_at: datetime
 
 
 class Contact(SQLModel, table=True):

@@ -10,6 +10,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
+from ..intake import policy_for
 from ..ops.preflight import require_safe
 from ..resources import TEMPLATES
 from ..store import make_engine
@@ -18,21 +19,23 @@ from .runtime import Runtime, utc_now
 MAX_REQUEST_BYTES = 64 * 1024  # an SMS webhook is a few hundred bytes
 
 
-def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Callable]:
+def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Callable, dict]:
     if isinstance(config, Settings):
-        return replace(config, database_url=database_url(config.database_url)), utc_now
+        return replace(config, database_url=database_url(config.database_url)), utc_now, {}
     overrides = dict(config or {})
     clock = overrides.pop("clock", None) or utc_now
-    return Settings.from_env(**overrides), clock
+    sleep = overrides.pop("sleep", None)  # tests: pauses between retries of a text, not slept
+    return Settings.from_env(**overrides), clock, {"sleep": sleep} if sleep else {}
 
 
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
-    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`.
+    """Build the app; a dict overrides fields of `Settings.from_env()` and may carry a `clock`
+    and a `sleep` (what pauses between retries of a text's transaction).
 
     Raises `UnsafeConfiguration` for settings no process may start with (see ops.preflight):
     under gunicorn the worker then fails to boot and the master exits.
     """
-    settings, clock = _settings(config)
+    settings, clock, retry = _settings(config)
     engine = make_engine(settings.database_url)
     try:
         require_safe(settings, engine)
@@ -41,7 +44,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
         raise
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
-    app.extensions["sh_sms"] = Runtime(settings, engine, clock)
+    app.extensions["sh_sms"] = Runtime(settings, engine, clock, policy_for(settings, **retry))
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
 
     from . import board, health, home, replay, status, webhook

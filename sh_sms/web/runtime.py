@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from flask import current_app
 from sqlalchemy.engine import Engine
 
 from ..config import Settings
+from ..store.faults import RetryPolicy
 
 
 def utc_now() -> datetime:
@@ -19,11 +20,13 @@ def utc_now() -> datetime:
 
 @dataclass(frozen=True)
 class Runtime:
-    """What every request needs: settings, the database engine and the clock."""
+    """What every request needs: settings, the database engine, the clock, and how to retry a
+    text's transaction after a transient database fault."""
 
     settings: Settings
     engine: Engine
     clock: Callable[[], datetime]
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
 
 
 def runtime() -> Runtime:

@@ -8,9 +8,10 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from sqlmodel import Session
 
 from ..games import CODE_LENGTH, CODE_LETTERS
+from ..intake import ANSWERED
 from ..numbers import normalize
 from ..store import outbox_after
-from . import webhook
+from . import inputs, webhook
 from .runtime import runtime
 
 bp = Blueprint("sim", __name__)
@@ -41,10 +42,10 @@ def send() -> Response | tuple[Response, int]:
     number = normalize(raw if isinstance(raw, str) else None, rt.settings.default_region)
     if number is None:
         return jsonify(ok=False, error="bad_number"), 400
-    body = body if isinstance(body, str) else ""
-    done = webhook.deliver(rt, number, body, "SIM" + uuid.uuid4().hex)
-    if done is None:
-        return jsonify(ok=False, error="failed"), 200
+    body = inputs.clean_body(body if isinstance(body, str) else "")
+    result = webhook.deliver(rt, number, body, "SIM" + uuid.uuid4().hex)
+    if result not in ANSWERED:  # the database is away: the phone shows it was not delivered
+        return jsonify(ok=False, error="unavailable"), 503
     return jsonify(ok=True)
 
 

@@ -11,6 +11,9 @@ from flask import Blueprint, Response, request
 from ..config import Settings
 from ..delivery.callbacks import apply_status
 from ..delivery.senders import CALLBACK_ID
+from ..logsafe import field
+from ..store.faults import retrying
+from . import inputs
 from .runtime import runtime
 from .webhook import scrub, signature_ok, signed_url
 
@@ -32,29 +35,39 @@ def callback_urls(settings: Settings) -> tuple[str, ...]:
 
 @bp.post("/sms/status")
 def status() -> Response:
-    """Record one message's new status: 403 without a valid signature, 400 without the fields,
-    204 otherwise (also for a message we do not know, so Twilio does not retry it)."""
+    """Record one message's new status: 403 without a valid signature, 400 without the fields or
+    with a malformed one, 204 otherwise (also for a message we do not know, so Twilio does not
+    retry it). A transient database fault is retried like a text's."""
     rt = runtime()
     if not signature_ok(rt.settings, callback_urls(rt.settings)):
         log.warning("status_rejected reason=signature")
         return Response(status=403)
     form = request.form
+    problem = inputs.status_problem(form, request.args)
+    if problem is not None:  # checked before any query: nothing malformed reaches the database
+        value = form.get(problem) or request.args.get(problem)
+        log.warning("status_rejected reason=malformed field=%s value=%s", problem, field(value))
+        return Response(status=400)
     sid = form.get("MessageSid") or form.get("SmsSid")
     state = form.get("MessageStatus") or form.get("SmsStatus")
-    if not sid or not state:
-        return Response(status=400)
+    code = inputs.error_code(form.get("ErrorCode"))
+    outbox_id = inputs.row_id(request.args.get(CALLBACK_ID))
     try:
-        found = apply_status(
-            rt.engine,
-            rt.settings,
-            outbox_id=request.args.get(CALLBACK_ID, type=int),
-            sid=sid,
-            status=state,
-            error_code=form.get("ErrorCode") or None,
-            now=rt.clock(),
+        found = retrying(
+            lambda: apply_status(
+                rt.engine,
+                rt.settings,
+                outbox_id=outbox_id,
+                sid=sid,
+                status=state,
+                error_code=code,
+                now=rt.clock(),
+            ),
+            rt.retry,
+            "status",
         )
     except Exception:
         log.error("status_failed sid=%s\n%s", sid, scrub(traceback.format_exc()))
         return Response(status=500)
-    log.info("status sid=%s status=%s code=%s known=%s", sid, state, form.get("ErrorCode"), found)
+    log.info("status sid=%s status=%s code=%s known=%s", sid, state, code, found)
     return Response(status=204)

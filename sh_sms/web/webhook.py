@@ -3,29 +3,23 @@
 from __future__ import annotations
 
 import logging
-import re
-import traceback
 
 from flask import Blueprint, Response, request
 from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from ..config import Settings
-from ..conversation.keywords import keyword_text
-from ..conversation.receive import receive
+from ..intake import ANSWERED, Text, accept
+from ..logsafe import field, scrub
 from ..numbers import mask, normalize
+from . import inputs
 from .runtime import Runtime, runtime
 
 log = logging.getLogger(__name__)
 bp = Blueprint("webhook", __name__)
 
 SIGNATURE_HEADER = "X-Twilio-Signature"
-_NUMBER = re.compile(r"\+?\d{7,15}")
-
-
-def scrub(text: str) -> str:
-    """Mask anything that looks like a phone number (tracebacks can quote SQL parameters)."""
-    return _NUMBER.sub(lambda m: mask(m.group()), text)
+__all__ = ["bp", "deliver", "scrub", "signature_ok", "twiml"]  # scrub: status.py uses it
 
 
 def signed_url(settings: Settings) -> str:
@@ -53,31 +47,34 @@ def twiml() -> Response:
     return Response(str(MessagingResponse()), mimetype="text/xml")
 
 
-def deliver(rt: Runtime, number: str, body: str, sid: str | None) -> bool | None:
-    """Hand one inbound text to the service; None (and a log line) when it failed."""
-    try:
-        return receive(rt.engine, rt.settings, number, body, sid, rt.clock())
-    except Exception:
-        log.error(
-            "receive_failed from=%s sid=%s\n%s", mask(number), sid, scrub(traceback.format_exc())
-        )
-        return None
+def deliver(
+    rt: Runtime, number: str, body: str, sid: str | None, opt_out_type: str | None = None
+) -> str:
+    """Take one inbound text in (`intake.accept`); return what became of it."""
+    return accept(rt.engine, rt.settings, Text(number, body, sid, opt_out_type), rt.clock, rt.retry)
 
 
 @bp.post("/sms")
 def sms() -> Response:
-    """Receive one text from Twilio: 403 without a valid signature, else the empty TwiML."""
+    """Receive one text from Twilio: 403 without a valid signature, 400 when a field is
+    malformed, 503 when it could not be applied (Twilio's Fallback URL then sends it again),
+    else the empty TwiML."""
     rt = runtime()
     if not signature_ok(rt.settings):
-        log.warning("sms_rejected reason=signature path=%s", request.path)
+        log.warning("sms_rejected reason=signature path=%s", field(request.path))
         return Response(status=403)
-    number = normalize(request.form.get("From"), rt.settings.default_region)
+    form = request.form
+    problem = inputs.inbound_problem(form)
+    if problem is not None:
+        value = field(form[problem])
+        log.warning("sms_rejected reason=malformed field=%s value=%s", problem, value)
+        return Response(status=400)
+    number = normalize(form.get("From"), rt.settings.default_region)
     if number is None:
         log.info("sms_ignored reason=unusable_from")
         return twiml()
-    sid = request.form.get("MessageSid") or None
-    form = request.form  # Twilio's OptOutType, when present, outranks the words (optout.py)
-    body = keyword_text(rt.engine, number, form.get("Body", ""), form.get("OptOutType"))
-    done = deliver(rt, number, body, sid)
-    log.info("sms_received from=%s sid=%s new=%s", mask(number), sid, done)
-    return twiml()
+    sid = form.get("MessageSid") or None
+    body = inputs.clean_body(form.get("Body"))
+    result = deliver(rt, number, body, sid, inputs.opt_out_type(form.get("OptOutType")))
+    log.info("sms_received from=%s sid=%s result=%s", mask(number), sid, result)
+    return twiml() if result in ANSWERED else Response(status=503)

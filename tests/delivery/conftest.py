@@ -46,7 +46,8 @@ def make_app(database_url: str) -> Iterator[Callable[..., Flask]]:
 
     def build(**overrides) -> Flask:
         clock = overrides.pop("clock", None) or (lambda: START)
-        app = create_app({**CLEAN, "database_url": database_url, "clock": clock, **overrides})
+        base = {**CLEAN, "database_url": database_url, "clock": clock, "sleep": lambda _s: None}
+        app = create_app({**base, **overrides})
         app.testing = True
         apps.append(app)
         return app

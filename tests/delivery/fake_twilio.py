@@ -2,9 +2,15 @@
 
 It answers `POST /2010-04-01/Accounts/<sid>/Messages.json` the way Twilio does: 201 with a
 message resource (`status: queued`), or an error body `{"code", "message", "more_info",
-"status"}`. Answers are scripted per call (`script`) or per recipient (`script_to`); unscripted
-calls succeed. Every request is recorded. `hold()` makes requests wait, unanswered, until
-`release()`, so a test can catch a worker mid-send.
+"status"}`. Answers are scripted per call (`script`) or per recipient (`script_to`), or drawn
+by a `chaos` function; unscripted calls succeed. Every request is recorded. `hold()` makes
+requests wait, unanswered, until `release()`, so a test can catch a worker mid-send.
+
+A reply may create the message and still fail the request the way a network does
+(`CREATED_THEN_RESET`, `CREATED_THEN_TIMEOUT`): the phone gets the text, the sender never hears.
+Every created message is kept and served by `GET .../Messages.json` with Twilio's filters (`To`,
+`From`, `DateSent`, `DateSent<`, `DateSent>`), newest first; `created_count()` says how often
+each outbox row reached the phone.
 """
 
 from __future__ import annotations
@@ -18,22 +24,29 @@ import socket
 import struct
 import threading
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from email.utils import formatdate
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, parse_qsl, urlsplit
+
+from fake_messages import list_page, matches, message
 
 _PATH = re.compile(r"^/2010-04-01/Accounts/(AC\w+)/Messages\.json$")
 
 
 @dataclass(frozen=True)
 class Reply:
-    """One scripted answer: an HTTP status and JSON body, or `reset` (close without answering)."""
+    """One scripted answer: an HTTP status and JSON body, or `reset` (close without answering),
+    or `hang` (answer nothing until `close()`). `create`: the message is created whatever the
+    answer (a 201 always creates it)."""
 
     status: int = 201
     body: dict | None = None
     reset: bool = False
+    hang: bool = False
+    create: bool = False
 
 
 def error(code: int, status: int = 400, message: str = "error") -> Reply:
@@ -57,6 +70,8 @@ INVALID_TO = error(21211, 400, "The 'To' number is not a valid phone number.")
 UNSUBSCRIBED = error(21610, 400, "Attempt to send to unsubscribed recipient")
 NOT_MOBILE = error(21614, 400, "'To' number is not a valid mobile number")
 BODY_REQUIRED = error(21602, 400, "Message body is required.")
+CREATED_THEN_RESET = Reply(reset=True, create=True)  # created; the answer is lost
+CREATED_THEN_TIMEOUT = Reply(hang=True, create=True)  # created; the answer never comes
 
 
 @dataclass
@@ -92,6 +107,11 @@ class FakeTwilio:
     account_sid: str = "AC" + "0" * 32
     auth_token: str = "test-auth-token"
     calls: list[Call] = field(default_factory=list)
+    messages: list[dict] = field(default_factory=list)  # created, oldest first
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))
+    keep_queued: bool = False  # created messages stay `queued`, with no date_sent
+    chaos: Callable[[Call], Reply | None] | None = None  # an answer for unscripted calls
+    lists: int = 0  # GET requests for the message list
 
     def __post_init__(self) -> None:
         self._script: deque[Reply] = deque()
@@ -99,6 +119,8 @@ class FakeTwilio:
         self._changed = threading.Condition()
         self._gate = threading.Event()
         self._gate.set()
+        self._closing = threading.Event()  # lets hung requests go
+        self._list_script: deque[Reply] = deque()
         self.waiting = 0  # requests held at the gate right now
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
@@ -116,8 +138,9 @@ class FakeTwilio:
         return self
 
     def close(self) -> None:
-        """Let held requests go, stop serving and free the port."""
+        """Let held and hung requests go, stop serving and free the port."""
         self.release()
+        self._closing.set()
         self._server.shutdown()
         self._server.server_close()
 
@@ -130,6 +153,11 @@ class FakeTwilio:
         """Answer the next calls to `number` with `replies` in order (before `script`)."""
         with self._changed:
             self._by_number[number].extend(replies)
+
+    def script_list(self, *replies: Reply) -> None:
+        """Answer the next message-list requests with `replies` (errors) in order."""
+        with self._changed:
+            self._list_script.extend(replies)
 
     def hold(self) -> None:
         """Keep every request from now on waiting, unanswered, until `release()`."""
@@ -145,8 +173,8 @@ class FakeTwilio:
             return self._changed.wait_for(lambda: predicate(self), timeout)
 
     def sent_to(self, number: str) -> list[str]:
-        """Bodies of the accepted messages to `number`, in the order they arrived."""
-        return [c.form.get("Body", "") for c in self.accepted() if c.to == number]
+        """Bodies of the messages created for `number` (what its phone got), in order."""
+        return [c.form.get("Body", "") for c in self.created() if c.to == number]
 
     def accepted(self) -> list[Call]:
         """Calls answered with a created message."""
@@ -157,13 +185,40 @@ class FakeTwilio:
                 if c.answered and c.answered.status == 201 and not c.answered.reset
             ]
 
-    def _next_reply(self, to: str) -> Reply:
+    def created(self) -> list[Call]:
+        """Calls that created a message, answered or not."""
         with self._changed:
-            if self._by_number.get(to):
-                return self._by_number[to].popleft()
+            return [c for c in self.calls if c.sid is not None]
+
+    def created_count(self) -> Counter:
+        """How many messages were created per outbox row (from the StatusCallback URL)."""
+        return Counter(c.outbox_id for c in self.created())
+
+    def _next_reply(self, call: Call) -> Reply:
+        with self._changed:
+            if self._by_number.get(call.to):
+                return self._by_number[call.to].popleft()
             if self._script:
                 return self._script.popleft()
-        return Reply()
+        chosen = self.chaos(call) if self.chaos is not None else None
+        return chosen or Reply()
+
+    def _create(self, call: Call) -> dict:
+        """Create the message `call` asks for; return it as the creation answer shows it."""
+        call.sid = "SM" + secrets.token_hex(16)
+        answer = message(self.account_sid, call.sid, call.form, self.clock())
+        kept = dict(answer)
+        if not self.keep_queued:  # Twilio sends it at once
+            kept["status"], kept["date_sent"] = "sent", kept["date_created"]
+        with self._changed:
+            self.messages.append(kept)
+        return answer
+
+    def listed(self, query: dict[str, str]) -> list[dict]:
+        """The created messages matching Twilio's list filters, newest first."""
+        with self._changed:
+            found = [m for m in self.messages if matches(m, query)]
+        return found[::-1]
 
     def _record(self, call: Call) -> None:
         with self._changed:
@@ -199,11 +254,18 @@ def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
             if call.auth != (fake.account_sid, fake.auth_token):
                 self._answer(call, error(20003, 401, "Authenticate"))
                 return
-            reply = fake._next_reply(call.to)
+            reply = fake._next_reply(call)
             if not fake._gate.is_set():
                 fake._notify(lambda: setattr(fake, "waiting", fake.waiting + 1))
                 fake._gate.wait()
                 fake._notify(lambda: setattr(fake, "waiting", fake.waiting - 1))
+            created = None
+            if reply.create or (reply.status == 201 and not (reply.reset or reply.hang)):
+                created = fake._create(call)
+            if reply.hang:
+                fake._closing.wait()
+                self.close_connection = True
+                return
             if reply.reset:
                 fake._notify(lambda: setattr(call, "answered", reply))
                 linger = struct.pack("ii", 1, 0)  # close with RST: "connection reset by peer"
@@ -211,9 +273,29 @@ def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True
                 return
             if reply.status == 201:
-                call.sid = "SM" + secrets.token_hex(16)
-                reply = Reply(201, _message(fake.account_sid, call.sid, form))
+                reply = Reply(201, created)
             self._answer(call, reply)
+
+        def do_GET(self) -> None:
+            url = urlsplit(self.path)
+            match = _PATH.match(url.path)
+            query = dict(parse_qsl(url.query, keep_blank_values=True))
+            call = Call(match and match.group(1), query, _basic_auth(self.headers), 0.0)
+            if match is None or call.account != fake.account_sid:
+                self._answer(call, error(20404, 404, "The requested resource was not found"))
+                return
+            if call.auth != (fake.account_sid, fake.auth_token):
+                self._answer(call, error(20003, 401, "Authenticate"))
+                return
+            fake._notify(lambda: setattr(fake, "lists", fake.lists + 1))
+            with fake._changed:
+                scripted = fake._list_script.popleft() if fake._list_script else None
+            if scripted is not None:
+                self._answer(call, scripted)
+                return
+            size = int(query.get("PageSize") or 50)
+            page = list_page(fake.listed(query)[:size], size, url.path + "?" + url.query)
+            self._answer(call, Reply(200, page))
 
         def _answer(self, call: Call, reply: Reply) -> None:
             data = json.dumps(reply.body).encode() if reply.body is not None else b"Bad Gateway"
@@ -234,31 +316,3 @@ def _basic_auth(headers) -> tuple[str, str] | None:
         return None
     user, _, password = base64.b64decode(value[6:]).decode().partition(":")
     return user, password
-
-
-def _message(account: str, sid: str, form: dict[str, str]) -> dict:
-    """A message resource as Twilio returns it on creation."""
-    now = formatdate(usegmt=True).replace("GMT", "+0000")
-    uri = f"/2010-04-01/Accounts/{account}/Messages/{sid}"
-    return {
-        "account_sid": account,
-        "api_version": "2010-04-01",
-        "body": form.get("Body"),
-        "date_created": now,
-        "date_sent": None,
-        "date_updated": now,
-        "direction": "outbound-api",
-        "error_code": None,
-        "error_message": None,
-        "from": form.get("From"),
-        "messaging_service_sid": form.get("MessagingServiceSid"),
-        "num_media": "0",
-        "num_segments": "1",
-        "price": None,
-        "price_unit": "USD",
-        "sid": sid,
-        "status": "accepted" if form.get("MessagingServiceSid") else "queued",
-        "subresource_uris": {"media": f"{uri}/Media.json"},
-        "to": form.get("To"),
-        "uri": f"{uri}.json",
-    }

@@ -21,13 +21,18 @@ CLEAN = {
 }
 
 
+def no_sleep(_seconds: float) -> None:
+    """Retries of a text's transaction go again at once: tests do not wait."""
+
+
 @pytest.fixture
 def make_app(database_url: str) -> Iterator[Callable[..., Flask]]:
     """Build apps on the test database; `overrides` are Settings fields. Engines are disposed."""
     apps: list[Flask] = []
 
     def build(**overrides) -> Flask:
-        app = create_app({**CLEAN, "database_url": database_url, "clock": lambda: NOW, **overrides})
+        base = {**CLEAN, "database_url": database_url, "clock": lambda: NOW, "sleep": no_sleep}
+        app = create_app({**base, **overrides})
         app.testing = True
         apps.append(app)
         return app
@@ -64,5 +69,5 @@ def received(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
         calls.append((number, body, sid, now))
         return True
 
-    monkeypatch.setattr("sh_sms.web.webhook.receive", fake)
+    monkeypatch.setattr("sh_sms.intake.receive", fake)
     return calls

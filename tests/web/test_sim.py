@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 from web_helpers import NOW
 
@@ -98,14 +100,25 @@ def test_send_with_odd_input_never_500(client, received):
     assert received[-1][1] == ""
 
 
-def test_send_when_the_service_fails(client, monkeypatch):
+def test_send_when_the_service_breaks_gets_an_apology(client, monkeypatch):
     def broken(*_args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("sh_sms.web.webhook.receive", broken)
+    monkeypatch.setattr("sh_sms.intake.receive", broken)
     response = client.post("/sim/send", json={"from": "+15550100001", "body": "NEW Ana"})
-    assert response.status_code == 200
-    assert response.get_json() == {"ok": False, "error": "failed"}
+    assert response.get_json() == {"ok": True}
+    [message] = client.get("/sim/messages.json").get_json()["messages"]
+    assert message["to"] == "+15550100001" and message["body"].startswith("Sorry")
+
+
+def test_send_when_the_database_is_away_is_not_delivered(client, monkeypatch):
+    def away(*_args):
+        raise OperationalError("SELECT 1", {}, sqlite3.OperationalError("database is locked"))
+
+    monkeypatch.setattr("sh_sms.intake.receive", away)
+    response = client.post("/sim/send", json={"from": "+15550100001", "body": "NEW Ana"})
+    assert response.status_code == 503
+    assert response.get_json() == {"ok": False, "error": "unavailable"}
 
 
 def test_a_game_through_the_simulator(client):

@@ -117,17 +117,25 @@ def test_missing_body_and_sid_are_passed_as_empty_and_none(client, received):
     assert received == [("+15550100001", "", None, NOW)]
 
 
-def test_a_crash_in_the_service_is_logged_masked_and_answered(client, monkeypatch, caplog):
+def test_a_crash_in_the_service_is_logged_masked_and_apologised_for(
+    client, engine, monkeypatch, caplog
+):
     def broken(*_args):
         raise RuntimeError("boom for +15550100001 and +15550100002")
 
-    monkeypatch.setattr("sh_sms.web.webhook.receive", broken)
+    monkeypatch.setattr("sh_sms.intake.receive", broken)
     with caplog.at_level(logging.DEBUG):
         assert_empty_twiml(client.post("/sms", data=FORM))
     assert "receive_failed" in caplog.text
     assert "+1******0001" in caplog.text
     assert "5550100001" not in caplog.text and "5550100002" not in caplog.text
     assert "NEW Ana" not in caplog.text
+    with Session(engine) as session:
+        rows = session.exec(select(Outbox)).all()
+    assert [(r.to_number, r.body.startswith("Sorry")) for r in rows] == [("+15550100001", True)]
+    assert_empty_twiml(client.post("/sms", data=FORM))  # Twilio's retry: no second apology
+    with Session(engine) as session:
+        assert len(session.exec(select(Outbox)).all()) == 1
 
 
 def test_no_number_or_body_in_info_logs(client, received, caplog):

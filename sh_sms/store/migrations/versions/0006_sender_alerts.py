@@ -1,7 +1,7 @@
 """Sender alerts: per game, texts that failed for a reason that is the sender's (`sender_alerts`).
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0005
 Create Date: 2026-11-22 20:00:00.000000
 """
 
@@ -12,7 +12,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision: str = "0006"
-down_revision: str | Sequence[str] | None = "0003"
+down_revision: str | Sequence[str] | None = "0005"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
