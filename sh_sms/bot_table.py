@@ -98,20 +98,30 @@ class RandomSeat:
         return None
 
 
+Watch = Callable[[GameState, int, Action], None]
+
+
 def play_game(
-    players: int, seed: int, seat_for: Callable[[int, str], Seat], log: list[Event] | None = None
+    players: int,
+    seed: int,
+    seat_for: Callable[[int, str], Seat],
+    log: list[Event] | None = None,
+    watch: Watch | None = None,
 ) -> GameState:
     """Play one game to its end with `seat_for(seat, role)` in each seat; return the final state.
 
-    Every event, claims included, is appended to `log` when one is given.
+    Every event, claims included, is appended to `log` when one is given; `watch(state, seat,
+    action)` is called before each action is applied.
     """
     state, events = new_game([f"P{i + 1}" for i in range(players)], seed)
     seats = [seat_for(seat, role) for seat, role in enumerate(state.roles)]
     _tell(seats, events, log)
     while state.phase != OVER:
         seat = awaiting(state)[0]
-        before = state
-        state, events = apply(state, seat, seats[seat].act(state))
+        before, action = state, seats[seat].act(state)
+        if watch is not None:
+            watch(state, seat, action)
+        state, events = apply(state, seat, action)
         _tell(seats, events, log)
         if state.phase == OVER:
             break
