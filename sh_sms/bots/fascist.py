@@ -4,6 +4,11 @@ caught at once, and protects Hitler.
 A fascist's notebook holds only public scores (it needs no private ones: it knows every role), so
 `nb.score(p)` is how suspect p looks to the liberals, and `exposed` says whether they would vote
 against p now. Rules of thumb are tried in order; the first with an opinion decides.
+
+Not being caught at once comes from the stories it tells (stories.py: a buried liberal becomes a
+fascist in the claim, a teammate's claim is echoed, a liberal President is blamed), from handing
+Hitler liberal policies to enact before the Hitler zone, and from never aiming a power at its
+own side.
 """
 
 from __future__ import annotations
@@ -48,17 +53,13 @@ def back_the_team(nb: Notebook, president: int, chancellor: int, tracker: int) -
     return True if allies(nb) & {president, chancellor} else None
 
 
-def welcome_chaos(nb: Notebook, president: int, chancellor: int, tracker: int) -> bool | None:
-    """A third failed election enacts the top of a mostly fascist deck: Nein."""
-    return False if tracker >= 2 else None
+def stall_the_rest(nb: Notebook, president: int, chancellor: int, tracker: int) -> bool | None:
+    """Nein on a government without a teammate: it would pass liberal policies when it can, and
+    failed votes move the tracker toward chaos, which draws from a mostly fascist deck."""
+    return False
 
 
-def pass_as_liberal(nb: Notebook, president: int, chancellor: int, tracker: int) -> bool | None:
-    """Otherwise vote as a liberal reading the public record would: against suspects."""
-    return not nb.suspects() & {president, chancellor}
-
-
-VOTE_RULES = (elect_hitler, back_the_team, welcome_chaos, pass_as_liberal)
+VOTE_RULES = (elect_hitler, back_the_team, stall_the_rest)
 
 
 def vote(nb: Notebook, view: dict) -> bool:
