@@ -15,6 +15,7 @@ import pytest
 from botgames import MIXES, play
 
 import sh_sms.bots
+from sh_sms import bot_table
 from sh_sms.bot_table import StrategySeat, act_for, claim_for
 from sh_sms.bots import Notebook, claim, decide
 from sh_sms.engine import Action, GameState, player_view
@@ -86,6 +87,16 @@ def scramble(state: GameState, seat: int, rng: random.Random) -> GameState:
     return s
 
 
+def spying(function, given: list[dict]):
+    """`function` (decide or claim), noting each view it is handed in `given`."""
+
+    def spy(view: dict, history: list, notebook=None):
+        given.append(view)
+        return function(view, history, notebook)
+
+    return spy
+
+
 class Moments:
     """A watcher that keeps some states of a game with, per bot, how much history it had seen."""
 
@@ -102,9 +113,15 @@ class Moments:
 
 @pytest.mark.parametrize("mix", MIXES)
 @pytest.mark.parametrize("players", [5, 6, 7, 10])
-def test_decisions_ignore_everything_the_seat_may_not_see(players: int, mix: str) -> None:
-    """At sampled moments of seeded games, each strategy bot's view, action and claim are the
-    same in the real state and in states where every hidden fact was shuffled."""
+def test_decisions_ignore_everything_the_seat_may_not_see(
+    players: int, mix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At sampled moments of seeded games, the adapter hands each strategy bot exactly its seat's
+    view, and its action and claim are the same in the real state and in states where every
+    hidden fact was shuffled."""
+    given: list[dict] = []
+    for name in ("decide", "claim"):
+        monkeypatch.setattr(bot_table, name, spying(getattr(bot_table, name), given))
     rng = random.Random(players)
     compared = changed = 0
     for seed in range(10):
@@ -114,7 +131,9 @@ def test_decisions_ignore_everything_the_seat_may_not_see(players: int, mix: str
             for seat, count in seen.items():
                 history = moments.seats[seat].history[:count]
                 view = player_view(state, seat)
+                given.clear()
                 action, said = act_for(state, seat, history), claim_for(state, seat, history)
+                assert given == [view, view]
                 for _ in range(2):
                     other = scramble(state, seat, rng)
                     changed += other.roles != state.roles or other.draw != state.draw
