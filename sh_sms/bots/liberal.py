@@ -1,11 +1,14 @@
 """How a liberal plays, and Hitler too: Hitler plays like a liberal to earn the table's trust.
 
 Every choice is a short list of rules of thumb tried in order; the first that has an opinion
-decides. Hitler differs only where R2 lets him know the fascist (5-6 players): he never aims a
-power at the fascist and backs the fascist's governments.
+decides. Hitler differs only where he knows a teammate (R2 shows him the fascist in 5-6 player
+games; an investigation may show him one later): he never aims a power at that teammate and backs
+the teammate's governments.
 """
 
 from __future__ import annotations
+
+from sh_sms.engine.boards import HITLER, SPECIAL_ELECTION
 
 from .notebook import Notebook
 from .suspicion import PROVEN
@@ -93,7 +96,7 @@ HITLER_VOTE_RULES = (own_government, back_known_fascist, *VOTE_RULES[1:])
 def vote(nb: Notebook, view: dict) -> bool:
     """Ja or Nein on the government on the ballot: the first rule with an opinion, else Ja."""
     public = view["public"]
-    rules = HITLER_VOTE_RULES if nb.role == "hitler" else VOTE_RULES
+    rules = HITLER_VOTE_RULES if nb.role == HITLER else VOTE_RULES
     for rule in rules:
         opinion = rule(nb, public["president"], public["chancellor"], public["tracker"])
         if opinion is not None:
@@ -128,6 +131,6 @@ def answer_veto(nb: Notebook, view: dict) -> bool:
 def target(nb: Notebook, view: dict, power: str, choices: list[int]) -> int:
     """Investigate or execute the most suspected; hand a special election to the most trusted."""
     choices = [p for p in choices if p not in nb.team] or choices
-    if power == "special_election":
+    if power == SPECIAL_ELECTION:
         return min(choices, key=lambda p: (nb.score(p), nb.tie_break(p)))
     return max(choices, key=lambda p: (nb.score(p), -nb.tie_break(p)))

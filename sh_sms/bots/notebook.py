@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sh_sms.engine import Event
+from sh_sms.engine.boards import FASCIST, HITLER
 
 from . import suspicion
 from .claims import CHANCELLOR, CLAIM, INVESTIGATOR, PRESIDENT, Claim
@@ -72,6 +73,8 @@ class Notebook(Record):
 
     def _investigation(self, data: dict) -> None:
         self.investigated[data["target"]] = data["party"]
+        if self.role == HITLER and data["party"] == FASCIST:
+            self.team = self.team | {data["target"]}  # Hitler has found a teammate
         suspicion.own_investigation(self, data["target"], data["party"])
         self.owed.append((INVESTIGATOR, data["target"]))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sh_sms.engine.boards import FASCIST, LIBERAL
+from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
 
 from .claims import CHANCELLOR, PRESIDENT, Claim
 from .record import SUSPECT_AT, Government, Record
@@ -99,8 +99,9 @@ def claim_contradicts_what_i_saw(nb: Record, government: Government, claim: Clai
 
 
 def own_investigation(nb: Record, target: int, party: str) -> None:
-    """What my own investigation showed is certain."""
-    if nb.role == FASCIST:
+    """What my own investigation showed is certain (a fascist knows it all already; to Hitler, a
+    fascist is a teammate, see Notebook)."""
+    if nb.role == FASCIST or (nb.role == HITLER and party == FASCIST):
         return
     nb.private[target] += PROVEN if party == FASCIST else -PROVEN
 

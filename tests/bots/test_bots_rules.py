@@ -125,8 +125,10 @@ def test_in_the_zone_a_fascist_president_picks_hitler_over_a_trusted_teammate() 
 
 def test_investigators_tell_the_truth_except_about_their_own_team() -> None:
     """A liberal investigator names the party it saw; a fascist one calls its teammate liberal,
-    and never aims the power at its team when it chooses."""
-    for president, target, said in [(0, 5, "fascist"), (4, 5, "liberal"), (4, 6, "liberal")]:
+    and never aims the power at its team when it chooses; Hitler who finds a fascist has found a
+    teammate: he covers for him and backs his governments."""
+    cases = [(0, 5, "fascist"), (4, 5, "liberal"), (4, 6, "liberal"), (6, 4, "liberal")]
+    for president, target, said in cases:
         scene = Scene(SEVEN)
         scene.govern(1, 2, "FFF", discard="F", enact="F")
         scene.govern(president, 3, "FFF", discard="F", enact="F")
@@ -137,6 +139,10 @@ def test_investigators_tell_the_truth_except_about_their_own_team() -> None:
         investigation = scene.claim(president)
         assert (investigation.office, investigation.target) == (INVESTIGATOR, target)
         assert investigation.party == said
+    assert target in notebook(scene, 6).team
+    scene.say(investigation)
+    scene.nominate(target, 0)
+    assert scene.decide(6) == JA
 
 
 def test_a_veto_is_proposed_on_two_fascists_and_agreed_only_when_it_buries_no_liberal() -> None:
