@@ -65,7 +65,7 @@ def target(players: int, mix: str, liberal: float) -> tuple[str, str]:
 def main() -> None:
     """Print the win-rate table, then the decision speed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per line (default 2000)")
+    parser.add_argument("--games", type=int, default=3000, help="games per line (default 3000)")
     games = parser.parse_args().games
     print(f"{games} seeded games per line")
     print(f"{'players':>7}  {'setting':<24} {'liberal':>8} {'fascist':>8}  target")
