@@ -6,6 +6,7 @@ from functools import cache
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from .bots import Claim
 from .engine import Event, GameState, legal_actions
 from .engine.actions import PROPOSE_VETO, awaiting
 from .engine.boards import HITLER_ZONE
@@ -54,6 +55,11 @@ def event_text(event: Event, names: list[str], you: int | None = None) -> str:
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
     return render(f"event/{event.kind}", **naming(names), **data, you=you)
+
+
+def claim_text(claim: Claim, names: list[str]) -> str:
+    """What a bot says to state `claim` ("I drew F F L, passed F L."), relayed as its table talk."""
+    return render(f"bots/claim_{claim.office}", **naming(names), **claim._asdict())
 
 
 def prompt_text(state: GameState, seat: int) -> str:

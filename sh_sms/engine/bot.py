@@ -25,8 +25,12 @@ class RandomBot:
         pick = self._pick
         waiting = awaiting(state)
         seat = waiting[int(pick() * len(waiting))]
+        return seat, self.act(state, seat)
+
+    def act(self, state: GameState, seat: int) -> Action:
+        """Pick one of the legal actions of `seat`, which the game must be waiting on."""
         legal = legal_actions(state, seat)
-        return seat, legal[int(pick() * len(legal))]
+        return legal[int(self._pick() * len(legal))]
 
 
 def play(state: GameState, bot: RandomBot) -> Iterator[tuple[int, Action, GameState, list[Event]]]:
