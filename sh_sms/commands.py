@@ -132,10 +132,12 @@ TALK_WORDS = frozenset(
     """lol lot low long lag dog leg now not nor non mom why whom whoa whos and band land hard
     hang handy hands few knew news yet hell held helps will bill fill hill till skill rule roll
     hole rose roles exact short shout shook smart star stars stark stare select erect eject joint
-    coin pick relate social discord excuse comments dominate states statue""".split()  # noqa: SIM905 (a list is 75 lines)
+    coin pick relate social discord excuse comments dominate states statue vote nine lore tarts
+    hoots sooth parsley sparely replays""".split()  # noqa: SIM905 (a list is 75 lines)
 )
 
 CODE_LEN = 4
+ANAGRAM_MIN = 4  # "vtoe" is VETO typed in a hurry; shorter scrambles are too often words
 SHORT_WORD = 4  # a first word this short is a near miss only in a text of at most 2 words
 SHORT_TEXT = 2
 
@@ -271,11 +273,20 @@ def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
     if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
         verb = ALIASES[word]
     else:
-        best = _closest(word, NEAR_MISS_TARGETS)
+        best = _closest(word, NEAR_MISS_TARGETS) or _anagram(word)
         verb = ALIASES[best] if best is not None else None
     if verb in NEEDS_ARG and word_count == 1 and first.isalpha():
         return None  # "nvm" alone: a command that needs a name was not typed ("nom3" was)
     return verb
+
+
+def _anagram(word: str) -> str | None:
+    """The command word of four or more letters that `word` scrambles ("vtoe"), if any."""
+    if len(word) < ANAGRAM_MIN:
+        return None
+    letters = sorted(word)
+    same = (t for t in NEAR_MISS_TARGETS if len(t) == len(word) and sorted(t) == letters)
+    return next(same, None)
 
 
 def _closest(word: str, targets: Iterable[str]) -> str | None:
