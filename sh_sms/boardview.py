@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from .delivery.sender_alerts import sender_problem
 from .engine import public_view
 from .engine.boards import FASCIST_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, power_for
 from .games import load_state
@@ -39,4 +40,5 @@ def board_view(session: Session, game: Game) -> dict:
         "powers": fascist_slots(len(names)),
         "events": public_entries(session, game, names, LATEST),
         "replay": replay_path(game.code) if over and view else None,
+        "problem": sender_problem(session, game.id),  # texts this game's number cannot send
     }

@@ -57,12 +57,13 @@ class Text:
     body: str
     sid: str | None
     opt_out_type: str | None = None
+    media: int = 0  # pictures it carried (an MMS); the body is then their caption
 
 
 def apply_text(engine: Engine, settings: Settings, text: Text, now: datetime) -> bool:
     """Apply one text in one transaction; False when its MessageSid was already applied."""
     body = keyword_text(engine, text.number, text.body, text.opt_out_type)
-    return receive(engine, settings, text.number, body, text.sid, now)
+    return receive(engine, settings, text.number, body, text.sid, now, media=text.media)
 
 
 def accept(
@@ -129,7 +130,7 @@ def _replay(
 ) -> str:
     """Try one dead letter again: applied (or found applied) it is dropped, a fault keeps it
     for later, a bug fails it with an apology. Return what became of it."""
-    text = Text(letter.number, letter.body, letter.sid, letter.opt_out_type)
+    text = Text(letter.number, letter.body, letter.sid, letter.opt_out_type, letter.media)
     attempt = letter.attempts + 1
     try:
         done = retrying(lambda: apply_text(engine, settings, text, clock()), policy, "receive")
@@ -192,6 +193,7 @@ def _keep(
                 number=text.number,
                 body=text.body,
                 opt_out_type=text.opt_out_type,
+                media=text.media,
                 status=LETTER_PENDING,
                 error=reason,
                 now=now,
@@ -234,6 +236,7 @@ def _apologise(
                 number=text.number,
                 body=text.body,
                 opt_out_type=text.opt_out_type,
+                media=text.media,
                 status=LETTER_FAILED,
                 error=describe(error),
                 now=now,

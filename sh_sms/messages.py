@@ -46,15 +46,16 @@ def naming(names: list[str]) -> dict:
     }
 
 
-def event_text(event: Event, names: list[str], you: int | None = None) -> str:
+def event_text(event: Event, names: list[str], you: int | None = None, **extra) -> str:
     """The text of one event, as any player allowed to see it reads it (`you`: the reader's
-    seat, for the events in PER_SEAT; None: a bystander, the log or the board)."""
+    seat, for the events in PER_SEAT; None: a bystander, the log or the board; `extra`: more
+    for the wording, such as the replay's address in the last text)."""
     data = dict(event.data)
     if event.kind == "election":
         votes = data.pop("votes")
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
-    return render(f"event/{event.kind}", **naming(names), **data, you=you)
+    return render(f"event/{event.kind}", **naming(names), **data, you=you, **extra)
 
 
 def claim_text(claim: Claim, names: list[str]) -> str:
@@ -80,7 +81,7 @@ def prompt_text(state: GameState, seat: int) -> str:
 
 
 def step_texts(
-    before: GameState | None, after: GameState, events: list[Event]
+    before: GameState | None, after: GameState, events: list[Event], **extra
 ) -> dict[int, list[str]]:
     """Per seat, the texts one step produces: the events it may see, then what it must do next.
 
@@ -96,7 +97,7 @@ def step_texts(
             for seat in seats:
                 texts[seat].append(event_text(event, after.names, you=seat))
             continue
-        text = event_text(event, after.names)
+        text = event_text(event, after.names, **extra)
         for seat in seats:
             texts[seat].append(text)
     new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..engine import Action, IllegalAction, apply
 from ..engine.state import OVER
 from ..games import append_events, close_game, save_state
+from ..links import replay_url
 from ..messages import step_texts
 from ..reminders.wait import track
 from ..store import OVER as GAME_OVER
@@ -33,7 +34,7 @@ def act(turn: Turn, seat: int, action: Action) -> bool:
     if after.phase == OVER:
         close_game(turn.game, turn.players, GAME_OVER, turn.now)
     turn.state = after
-    texts = step_texts(state, after, events)
+    texts = step_texts(state, after, events, replay=replay_url(turn.settings, turn.game.code))
     for p in turn.players:
         for text in texts[p.seat]:
             turn.mail.add(p.number, text)

@@ -22,14 +22,29 @@ log = logging.getLogger(__name__)
 
 
 def receive(
-    engine: Engine, settings: Settings, number: str, body: str, sid: str | None, now: datetime
+    engine: Engine,
+    settings: Settings,
+    number: str,
+    body: str,
+    sid: str | None,
+    now: datetime,
+    media: int = 0,
 ) -> bool:
-    """Handle one inbound text from `number`; False when this MessageSid was already handled."""
+    """Handle one inbound text from `number`; False when this MessageSid was already handled.
+
+    `media`: the pictures it carried (an MMS). Only text is read here: a caption is handled as
+    the text, and the sender is told the picture went nowhere.
+    """
     with transaction(engine) as session:
         if sid is not None and not record_sid(session, sid, number, now):
             return False  # already handled (a concurrent copy included)
         turn = Turn(session, settings, number, now)
-        handle(turn, body or "")
+        if media and not (body or "").strip():
+            turn.reply("reply/picture", caption=False)
+        else:
+            handle(turn, body or "")
+            if media:
+                turn.reply("reply/picture", caption=True)
         turn.mail.flush(session, now, turn.game.id if turn.game else None)
     log.info("text from %s handled", mask(number))
     return True

@@ -29,6 +29,7 @@ class Letter:
     body: str
     opt_out_type: str | None
     attempts: int
+    media: int = 0  # pictures the text carried (an MMS)
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class LetterCounts:
 
 
 def _letter(row: DeadLetter) -> Letter:
-    return Letter(row.id, row.sid, row.number, row.body, row.opt_out_type, row.attempts)
+    return Letter(row.id, row.sid, row.number, row.body, row.opt_out_type, row.attempts, row.media)
 
 
 def keep(
@@ -54,6 +55,7 @@ def keep(
     status: str,
     error: str | None,
     now: datetime,
+    media: int = 0,
 ) -> None:
     """Keep a text (once per sid: a second copy of a kept text changes nothing, except that a
     text found to break the code is marked `failed`)."""
@@ -62,6 +64,7 @@ def keep(
         "number": number,
         "body": body,
         "opt_out_type": opt_out_type,
+        "media": media,
         "status": status,
         "attempts": 0,
         "error": error,

@@ -133,6 +133,7 @@ class DeadLetter(SQLModel, table=True):
     number: str = Field(max_length=20, index=True)
     body: str = Field(sa_column=Column(Text, nullable=False))
     opt_out_type: str | None = Field(default=None, max_length=16)
+    media: int = 0  # pictures the text carried (an MMS): its caption, if any, is the body
     status: str = Field(default=LETTER_PENDING, max_length=16, index=True)
     attempts: int = 0
     error: str | None = Field(default=None, max_length=200)  # the last one: class and SQLSTATE

@@ -19,6 +19,7 @@ STATUS = re.compile(r"[A-Za-z_-]{1,32}")  # queued, sent, delivered, undelivered
 ERROR_CODE = re.compile(r"[0-9]{1,8}")
 OPT_OUT_TYPE = re.compile(r"[A-Za-z]{1,16}")  # STOP, START, HELP
 ROW_ID = re.compile(r"[0-9]{1,10}")
+MEDIA = re.compile(r"[0-9]{1,2}")  # NumMedia: Twilio sends at most 10
 MAX_ROW_ID = 2**31 - 1  # fits every database's integer column
 
 
@@ -43,6 +44,11 @@ def clean_body(raw: str | None) -> str:
 def opt_out_type(raw: str | None) -> str | None:
     """Twilio's OptOutType when it is a plain word; anything else counts as absent."""
     return raw if raw and OPT_OUT_TYPE.fullmatch(raw) else None
+
+
+def media_count(raw: str | None) -> int:
+    """How many pictures an MMS carried (`NumMedia`, 0-10); anything else counts as none."""
+    return int(raw) if raw and MEDIA.fullmatch(raw) else 0
 
 
 def status_problem(form: Mapping[str, str], args: Mapping[str, str]) -> str | None:

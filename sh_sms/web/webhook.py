@@ -48,10 +48,16 @@ def twiml() -> Response:
 
 
 def deliver(
-    rt: Runtime, number: str, body: str, sid: str | None, opt_out_type: str | None = None
+    rt: Runtime,
+    number: str,
+    body: str,
+    sid: str | None,
+    opt_out_type: str | None = None,
+    media: int = 0,
 ) -> str:
     """Take one inbound text in (`intake.accept`); return what became of it."""
-    return accept(rt.engine, rt.settings, Text(number, body, sid, opt_out_type), rt.clock, rt.retry)
+    text = Text(number, body, sid, opt_out_type, media)
+    return accept(rt.engine, rt.settings, text, rt.clock, rt.retry)
 
 
 @bp.post("/sms")
@@ -75,6 +81,7 @@ def sms() -> Response:
         return twiml()
     sid = form.get("MessageSid") or None
     body = inputs.clean_body(form.get("Body"))
-    result = deliver(rt, number, body, sid, inputs.opt_out_type(form.get("OptOutType")))
+    opt_out = inputs.opt_out_type(form.get("OptOutType"))
+    result = deliver(rt, number, body, sid, opt_out, inputs.media_count(form.get("NumMedia")))
     log.info("sms_received from=%s sid=%s result=%s", mask(number), sid, result)
     return twiml() if result in ANSWERED else Response(status=503)

@@ -244,9 +244,11 @@ class Table:
         sid: str | None = "auto",
         signature: str | None = "auto",
         to: str = SERVICE_NUMBER,
+        extra: dict[str, str] | None = None,
     ):
-        """POST one text to /sms as Twilio would; return the raw response (timed)."""
-        form = {"To": to, "AccountSid": ACCOUNT_SID}
+        """POST one text to /sms as Twilio would (`extra`: more of Twilio's fields, such as an
+        MMS's NumMedia); return the raw response (timed)."""
+        form = {"To": to, "AccountSid": ACCOUNT_SID, **(extra or {})}
         if sender is not None:
             form["From"] = sender
         if body is not None:

@@ -19,8 +19,8 @@ def finished(table: Table) -> str:
     table["Ana"].send("DISCARD F")
     table["Eve"].send("ENACT F")
     out = table["Ana"].send("EXECUTE Dee")
-    for body in out.values():
-        assert body.endswith("Play again: text REMATCH.")  # the last text says how
+    for body in out.values():  # the last text links the replay and says how to play again
+        assert body.endswith(f"Replay: https://sms.test/g/{code}/replay Play again: text REMATCH.")
     return code
 
 

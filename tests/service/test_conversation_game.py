@@ -197,7 +197,7 @@ def test_the_host_ends_a_running_game(table: Table):
     assert set(out) == EVERYONE5
     ending = (
         "GAME ENDED by the host. Ana LIBERAL, Bob LIBERAL, Cy FASCIST, Dee HITLER, Eve LIBERAL."
-        " Play again: text REMATCH."
+        f" Replay: https://sms.test/g/{code}/replay Play again: text REMATCH."
     )
     for body in out.values():
         assert body == ending

@@ -133,7 +133,7 @@ def test_a_bug_in_one_text_gets_an_apology_is_counted_and_not_retried(
     table.lobby(["Ana", "Bob"])
     real = intake.receive
 
-    def broken(engine, settings, number, body, sid, now):
+    def broken(engine, settings, number, body, sid, now, media=0):
         if body == "SAY boom":
             raise ZeroDivisionError("a bug, and +15550001234 in its message")
         return real(engine, settings, number, body, sid, now)

@@ -50,7 +50,7 @@ SETTINGS = settings(
 def bodies(codes: list[str]) -> st.SearchStrategy[str]:
     """Texts: free text, control characters, emoji, command words with odd arguments."""
     word = st.text(
-        alphabet=st.characters(blacklist_categories=("Zs",)), min_size=1, max_size=300
+        alphabet=st.characters(blacklist_categories=("Zs", "Cs")), min_size=1, max_size=300
     ).filter(lambda w: not any(ch.isspace() for ch in w))
     special = st.sampled_from(
         [

@@ -83,3 +83,17 @@ def test_every_role_text_states_its_goal(table: Table):
         assert re.search(r"Win with|to win", line), line
         if roles[seat] != "liberal":
             assert "6 fascist policies" in line and "Chancellor after 3" in line
+
+
+def test_a_picture_is_not_passed_on_and_its_caption_is_read_as_text(table: Table):
+    seated(table, "L L F H L")
+    picture = {"NumMedia": "1", "MediaUrl0": "https://api.twilio.com/m/1.jpg"}
+    out = table["Cy"].send("", extra=picture)
+    assert out == {
+        "Cy": "Only text is read here, so your picture was not passed on. Please type your message."
+    }
+    out = table["Cy"].send("look at Bob's face", extra=picture)
+    assert out.others()["Ana"] == "Cy: look at Bob's face"
+    assert out["Cy"] == (
+        "Only text is read here: your picture was not passed on, but your words were."
+    )

@@ -65,8 +65,8 @@ def received(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     """Replace the service with a recorder; each call's (number, body, sid, now) is appended."""
     calls: list[tuple] = []
 
-    def fake(engine, settings, number, body, sid, now) -> bool:
-        calls.append((number, body, sid, now))
+    def fake(engine, settings, number, body, sid, now, media=0) -> bool:
+        calls.append((number, body, sid, now) + ((media,) if media else ()))
         return True
 
     monkeypatch.setattr("sh_sms.intake.receive", fake)

@@ -13,7 +13,7 @@ from web_helpers import NOW, add_game
 from sh_sms.engine import Event, new_game
 from sh_sms.engine.bot import RandomBot, play
 from sh_sms.games import append_events
-from sh_sms.store import ENDED, OVER, Game
+from sh_sms.store import ENDED, OVER, Game, SenderAlert
 
 BOARD_KEYS = {
     "round",
@@ -23,6 +23,7 @@ BOARD_KEYS = {
     "powers",
     "events",
     "replay",
+    "problem",
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(
@@ -192,3 +193,20 @@ def test_the_front_page_gives_the_number_only_when_twilio_sends_from_one(make_ap
     service = {**TWILIO, "twilio_from_number": None, "twilio_messaging_service_sid": "MG1"}
     page = make_app(**service).test_client().get("/").get_data(as_text=True)
     assert 'class="number"' not in page and 'href="/sim"' not in page
+
+
+def test_the_board_shows_when_this_games_number_cannot_send(client, engine):
+    game_id = add_game(engine, "QRST", NAMES[:5])
+    assert board_data(client, "QRST")["problem"] is None
+    with Session(engine) as session:
+        alert = SenderAlert(
+            game_id=game_id, first_code="30034", last_code="30034", failures=3, first_at=NOW,
+            last_at=NOW, host_told=True,
+        )  # fmt: skip
+        session.add(alert)
+        session.commit()
+    problem = board_data(client, "QRST")["problem"]
+    assert problem.startswith("Some texts of this game did not arrive (3 so far)")
+    assert "not registered for US texting" in problem
+    page = client.get("/g/QRST").get_data(as_text=True)
+    assert 'role="alert"' in page and "did not arrive" in page

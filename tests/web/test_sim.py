@@ -101,7 +101,7 @@ def test_send_with_odd_input_never_500(client, received):
 
 
 def test_send_when_the_service_breaks_gets_an_apology(client, monkeypatch):
-    def broken(*_args):
+    def broken(*_args, **_kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr("sh_sms.intake.receive", broken)
@@ -112,7 +112,7 @@ def test_send_when_the_service_breaks_gets_an_apology(client, monkeypatch):
 
 
 def test_send_when_the_database_is_away_is_not_delivered(client, monkeypatch):
-    def away(*_args):
+    def away(*_args, **_kwargs):
         raise OperationalError("SELECT 1", {}, sqlite3.OperationalError("database is locked"))
 
     monkeypatch.setattr("sh_sms.intake.receive", away)

@@ -120,7 +120,7 @@ def test_missing_body_and_sid_are_passed_as_empty_and_none(client, received):
 def test_a_crash_in_the_service_is_logged_masked_and_apologised_for(
     client, engine, monkeypatch, caplog
 ):
-    def broken(*_args):
+    def broken(*_args, **_kwargs):
         raise RuntimeError("boom for +15550100001 and +15550100002")
 
     monkeypatch.setattr("sh_sms.intake.receive", broken)
@@ -163,3 +163,11 @@ def test_the_real_service_queues_the_reply(client, engine):
     with Session(engine) as session:
         rows = session.exec(select(Outbox)).all()
     assert [row.to_number for row in rows] == ["+15550100001"]
+
+
+def test_an_mms_passes_its_picture_count_on_and_junk_counts_as_none(client, received):
+    mms = {**FORM, "NumMedia": "2", "MediaUrl0": "https://api.twilio.com/x", "Body": "look"}
+    assert_empty_twiml(client.post("/sms", data=mms))
+    junk = {**FORM, "NumMedia": "lots", "MessageSid": "SM" + "9" * 32}
+    assert_empty_twiml(client.post("/sms", data=junk))
+    assert [call[1:2] + call[4:] for call in received] == [("look", 2), ("NEW Ana",)]

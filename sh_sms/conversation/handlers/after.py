@@ -10,6 +10,7 @@ from sqlmodel import select
 from ...commands import Command
 from ...engine import Event
 from ...games import new_code, open_player
+from ...links import replay_url
 from ...messages import event_text
 from ...store import LOBBY, OVER, Contact, Game, Invite, Player
 from ..replies import help_reply
@@ -19,10 +20,11 @@ from ..turn import Turn
 def result_text(turn: Turn) -> str:
     """The game's last message again: the winner (or that the host ended it) and every role."""
     state = turn.state
+    replay = replay_url(turn.settings, turn.game.code)
     if turn.game.status == OVER and state.winner:
         data = {"winner": state.winner, "reason": state.reason, "roles": state.roles}
-        return event_text(Event("game_over", None, data), state.names)
-    return event_text(Event("ended", None, {"roles": state.roles}), state.names)
+        return event_text(Event("game_over", None, data), state.names, replay=replay)
+    return event_text(Event("ended", None, {"roles": state.roles}), state.names, replay=replay)
 
 
 def status(turn: Turn, _command: Command) -> None:

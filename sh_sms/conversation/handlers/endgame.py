@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...commands import Command
 from ...engine import Event
 from ...games import append_events, close_game
+from ...links import replay_url
 from ...messages import event_text
 from ...store import ENDED
 from ..turn import Turn
@@ -25,7 +26,7 @@ def end(turn: Turn, _command: Command) -> None:
     close_game(turn.game, turn.players, ENDED, turn.now)
     ended = Event("ended", None, {"roles": roles})
     append_events(turn.session, turn.game, [ended], turn.now)
-    text = event_text(ended, names)
+    text = event_text(ended, names, replay=replay_url(turn.settings, turn.game.code))
     for p in turn.players:
         turn.mail.add(p.number, text)
 

@@ -1,4 +1,5 @@
-"""Conversation: rematch lobbies and their invitations; a contact told once about dropped emoji.
+"""Conversation: rematch lobbies and their invitations; a contact told once about dropped emoji;
+the pictures a kept text carried.
 
 Revision ID: 0007
 Revises: 0006
@@ -42,10 +43,17 @@ def upgrade() -> None:
     )
     op.create_index("ix_invites_game_id", "invites", ["game_id"], unique=False)
     op.create_index("ix_invites_number", "invites", ["number"], unique=False)
+    # Kept texts remember how many pictures came with them (an MMS); none for those already kept.
+    with op.batch_alter_table("dead_letters") as batch:
+        batch.add_column(sa.Column("media", sa.Integer(), nullable=False, server_default="0"))
+    with op.batch_alter_table("dead_letters") as batch:
+        batch.alter_column("media", server_default=None)
 
 
 def downgrade() -> None:
     """Drop them again."""
+    with op.batch_alter_table("dead_letters") as batch:
+        batch.drop_column("media")
     op.drop_index("ix_invites_number", table_name="invites")
     op.drop_index("ix_invites_game_id", table_name="invites")
     op.drop_table("invites")
