@@ -1,6 +1,7 @@
 """`sh-sms doctor`: what an operator needs at a glance. The settings' problems, recent delivery
 failures grouped by cause with the fix for each (templates/ops/causes/), the games whose host was
-told their texts fail, and texts waiting too long (is a worker running?). Exit 1 when anything
+told their texts fail, texts waiting too long (is a worker running?), and inbound texts kept
+to be applied later or that broke the code (the dead letters). Exit 1 when anything
 needs doing, so a scheduler or monitor can run it."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from sqlmodel import Session, col, select
 from ..config import Settings
 from ..delivery.errors import NETWORK, RECIPIENT_CODES, SENDER_CODES, TRANSIENT_CODES
 from ..store import FAILED, PENDING_STATUSES, UNDELIVERED, Game, Outbox, SenderAlert, make_engine
+from ..store.deadletters import counts as dead_letters
 from .logs import configure_logging
 from .preflight import database_problem, problems, schema_problem, shown_url, warnings
 from .wording import has, say
@@ -106,13 +108,16 @@ def report(engine: Engine, settings: Settings, now: datetime, hours: float) -> t
         causes = failures(session, since)
         stuck, oldest = waiting(session, now)
         games = alerted_games(session, since)
+    kept = dead_letters(engine)
     for cause in causes:
         lines.append(say("doctor/cause", cause=cause, text=cause_text(cause.code)))
     if games:
         lines.append(say("doctor/games", codes=games))
     if stuck:
         lines.append(say("doctor/stuck", count=stuck, oldest=oldest, minutes=STUCK_MINUTES))
-    healthy = not (trouble or stuck or any(c.sender for c in causes))
+    if kept.pending or kept.failed:
+        lines.append(say("doctor/kept", kept=kept))
+    healthy = not (trouble or stuck or kept.pending or any(c.sender for c in causes))
     lines.append(say("doctor/verdict", healthy=healthy, failed=sum(c.count for c in causes)))
     return "\n".join(lines), healthy
 

@@ -151,3 +151,20 @@ def test_the_command_prints_the_report_and_exits_by_it(
     assert out.startswith("sh-sms doctor: simulator backend")
     if rows:
         assert "toll-free verification" in out
+
+
+def test_kept_inbound_texts_are_counted_and_pending_ones_need_doing(db_engine):
+    from sh_sms.store import LETTER_FAILED, LETTER_PENDING, DeadLetter
+
+    settings = Settings(database_url="sqlite://")
+    text_, healthy = report(db_engine, settings, NOW, 24)
+    assert "Inbound texts kept" not in text_
+    letter = {"number": "+15550100001", "body": "JA", "received_at": NOW}
+    letter |= {"next_attempt_at": NOW, "updated_at": NOW}
+    add(db_engine, DeadLetter(sid="SM" + "1" * 32, status=LETTER_FAILED, **letter))
+    text_, healthy = report(db_engine, settings, NOW, 24)
+    assert "Inbound texts kept: 0 waiting to be applied, 1 that broke the code" in text_
+    add(db_engine, DeadLetter(sid="SM" + "2" * 32, status=LETTER_PENDING, **letter))
+    text_, healthy = report(db_engine, settings, NOW, 24)
+    assert "1 waiting to be applied (oldest received 2026-05-01 12:00 UTC" in text_
+    assert not healthy
