@@ -44,6 +44,12 @@ class ParseError:
 # opt-out words all opt out, UNSTOP opts back in, HELP and INFO are help, and START is the game's
 # only where the number has not opted out (the router decides). YES is a carrier opt-in word but
 # stays a vote, because people type it; prompts teach JA and NEIN.
+# Twilio's default keywords (and the US carriers'): what each means to the carrier.
+CARRIER_OPT_OUT = frozenset(
+    {"STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"}
+)
+CARRIER_OPT_IN = frozenset({"START", "UNSTOP", "YES"})
+CARRIER_HELP = frozenset({"HELP", "INFO"})
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "new": ("NEW", "CREATE"),
     "join": ("JOIN",),
@@ -92,6 +98,15 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "set_tz": "SET TZ",
     "set_deadline": "SET DEADLINE",
 }
+
+# YES and NO work as votes, but replies teach the game's words (YES is a carrier opt-in word).
+TAUGHT = {"yes": "JA", "no": "NEIN"}
+
+
+def taught(verb: str) -> str:
+    """The word a reply suggests for `verb`."""
+    return TAUGHT.get(verb, COMMAND_WORDS[verb])
+
 
 HOST_VERBS = ("set", "settings", "remind", "pause", "resume")
 NO_ARG_VERBS = frozenset(
@@ -157,7 +172,7 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     if verb is None:
         guess = _near_miss(words[0], len(words), names)
         if guess is not None:
-            return ParseError(NEAR_MISS, COMMAND_WORDS[guess], guess)
+            return ParseError(NEAR_MISS, taught(guess), guess)
         return Command("say", stripped)
     rest = [w for w in words[1:] if w]
     if rest and words[0].casefold() in CHATTY_WORDS:
@@ -195,7 +210,7 @@ def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
 
 
 def _error(code: str, verb: str) -> ParseError:
-    return ParseError(code, COMMAND_WORDS[verb], verb)
+    return ParseError(code, taught(verb), verb)
 
 
 def _bad(verb: str) -> ParseError:

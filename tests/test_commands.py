@@ -18,6 +18,7 @@ from sh_sms.commands import (
     _closest,
     distance,
     parse,
+    taught,
 )
 from sh_sms.phonetext import plain
 
@@ -221,11 +222,11 @@ ERRORS = [
     ("NEW Zoë", E("bad_arg", verb="new")),
     ("NEW ana_b", E("bad_arg", verb="new")),
     # extra_words
-    ("yes I agree", E("extra_words", "YES", "yes")),
+    ("yes I agree", E("extra_words", "JA", "yes")),
     ("ja, I agree", E("extra_words", "JA", "ja")),
-    ("no way", E("extra_words", "NO", "no")),
+    ("no way", E("extra_words", "NEIN", "no")),
     ("nein nein nein", E("extra_words", "NEIN", "nein")),
-    ("y not", E("extra_words", "YES", "yes")),
+    ("y not", E("extra_words", "JA", "yes")),
     ("veto it", E("extra_words", "VETO", "veto")),
     ("veto yes please", E("extra_words", "VETO YES", "veto_yes")),
     ("endgame it now", E("extra_words", "ENDGAME", "endgame")),
@@ -258,9 +259,9 @@ NEAR_MISSES = [
     ("VETOO", "VETO", "veto"),
     ("NOMM bob", "NOM", "nominate"),
     ("nien.", "NEIN", "nein"),
-    ("yess", "YES", "yes"),
-    ("yep", "YES", "yes"),
-    ("noo", "NO", "no"),
+    ("yess", "JA", "yes"),  # a reply teaches the game's words, not the carrier's YES
+    ("yep", "JA", "yes"),
+    ("noo", "NEIN", "no"),
     ("dicsard f", "DISCARD", "discard"),
     ("discrd l", "DISCARD", "discard"),
     ("descard fascist", "DISCARD", "discard"),
@@ -448,7 +449,7 @@ def test_no_arg_command_with_more_words_is_never_a_command_or_talk(verb, more):
     word = COMMAND_WORDS[verb]
     result = parse(f"{word} {more}")
     if more.strip():
-        assert result == ParseError("extra_words", word, verb)
+        assert result == ParseError("extra_words", taught(verb), verb)
     else:
         assert result == Command(verb)
 

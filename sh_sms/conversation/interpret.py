@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..commands import EXTRA_WORDS, MISSING_ARG, POLICY_WORDS, Command, ParseError, parse
+from ..commands import EXTRA_WORDS, MISSING_ARG, NEAR_MISS, POLICY_WORDS, Command, ParseError, parse
 from ..engine import awaiting, legal_actions
 from ..engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
 from ..phonetext import plain, vote_word
@@ -83,6 +83,8 @@ def read(turn: Turn, text: str) -> Reading:
         if literal.verb != "say" and not usable(turn, literal.verb) and _everyday(text):
             return talk
         return literal
+    if literal.code == NEAR_MISS and literal.verb in ("yes", "no"):
+        return literal if usable(turn, literal.verb) else talk  # "yess", "noo": everyday words
     if literal.verb is None or literal.code not in (EXTRA_WORDS, MISSING_ARG):
         return literal  # a near miss, a bad argument: the reply says what would work
     if literal.code == MISSING_ARG:

@@ -102,6 +102,9 @@ ROWS = [
     Row("ordinary words", "nominate", "Cy", "nvm", RELAYED),
     Row("ordinary words", "nominate", "Cy", "now what", RELAYED),
     Row("ordinary words", "vote", "Dee", "lol", RELAYED),
+    Row("ordinary words", "nominate", "Cy", "yesss", RELAYED),
+    Row("ordinary words", "nominate", "Cy", "noooo", RELAYED),
+    Row("near miss", "vote", "Cy", "yse", ANSWERED, "Did you mean JA?"),
     # The command itself, exactly, from someone who cannot use it: a reply says why not.
     Row("exact command", "nominate", "Cy", "NOM Bob", ANSWERED, "Not your turn:"),
     Row("exact command", "nominate", "Cy", "JA", ANSWERED, "Not now:"),
