@@ -26,6 +26,15 @@ def _env() -> Environment:
     )
 
 
+class Prompt(str):
+    """A text asking its reader to act: the game waits on them (the outbox sends it first).
+
+    Pass it to `Mailbox.add` as it is; a plain copy (str(), an f-string) loses the mark.
+    """
+
+    __slots__ = ()
+
+
 def render(template: str, **context) -> str:
     """Render `templates/sms/<template>.txt` with `context`, stripped of outer whitespace."""
     return _env().get_template(f"{template}.txt").render(**context).strip()
@@ -52,11 +61,11 @@ def event_text(event: Event, names: list[str]) -> str:
 
 
 def prompt_text(state: GameState, seat: int) -> str:
-    """What `seat` must do now and how, or '' when the game is not waiting on them."""
+    """What `seat` must do now and how (a `Prompt`), or '' when the game is not waiting on them."""
     if seat not in awaiting(state):
         return ""
     legal = legal_actions(state, seat)
-    return render(
+    text = render(
         f"prompt/{state.phase}",
         **naming(state.names),
         president=state.president,
@@ -65,6 +74,7 @@ def prompt_text(state: GameState, seat: int) -> str:
         choices=[a.arg for a in legal if a.kind != PROPOSE_VETO],  # seats or policy letters
         can_veto=any(a.kind == PROPOSE_VETO for a in legal),
     )
+    return Prompt(text)
 
 
 def step_texts(
