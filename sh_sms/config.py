@@ -49,7 +49,7 @@ class Settings:
     twilio_segments_per_second: float = 0.0
     twilio_mps: float = 1.0
     delivery_order: str = "critical"  # "fifo": strictly oldest first, nothing joined (to compare)
-    claim_ahead_seconds: float = 0.5  # under a rate, rows are chosen this close to their slot
+    claim_ahead_seconds: float = 0.2  # under a rate, rows are chosen this close to their slot
     twilio_api_url: str | None = None  # another base URL for Twilio's REST API (tests)
     status_callback_url: str | None = None  # default: PUBLIC_BASE_URL + /sms/status
     worker_in_web: bool = False  # also drain the outbox from a thread of each web process

@@ -17,8 +17,9 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from datetime import datetime
+from functools import cache
 
-from sqlalchemy import and_, case, func, or_
+from sqlalchemy import and_, bindparam, case, func, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
@@ -30,16 +31,17 @@ log = logging.getLogger(__name__)
 FIFO = "fifo"
 
 
-def due(table, now: datetime):
+def due(table, now):
     """Rows a worker may take at `now`: queued and due, or sending under an expired lease."""
     waited = or_(col(table.next_attempt_at).is_(None), col(table.next_attempt_at) <= now)
     expired = and_(table.status == SENDING, col(table.lease_until) < now)
     return or_(and_(table.status == QUEUED, waited), expired)
 
 
-def next_rows(session: Session, now: datetime, limit: int, fair: bool) -> tuple[list[Outbox], int]:
-    """Lock up to `limit` heads in the order they should go (`fair`: critical first, games in
-    turn; else oldest first); also return how many heads are ready in all."""
+@cache
+def _heads(fair: bool):
+    """The statement behind `next_rows`, built once (parameters: now, limit)."""
+    now = bindparam("now", type_=Outbox.__table__.c.lease_until.type)
     pending = (
         select(
             Outbox.id,
@@ -77,8 +79,14 @@ def next_rows(session: Session, now: datetime, limit: int, fair: bool) -> tuple[
     else:
         query = query.order_by(ready.c.id)
     # The conditions again on the locked row: another worker may have claimed it meanwhile.
-    query = query.where(due(Outbox, now)).limit(limit)
-    found = session.exec(query.with_for_update(skip_locked=True, of=Outbox)).all()
+    query = query.where(due(Outbox, now)).limit(bindparam("limit"))
+    return query.with_for_update(skip_locked=True, of=Outbox)
+
+
+def next_rows(session: Session, now: datetime, limit: int, fair: bool) -> tuple[list[Outbox], int]:
+    """Lock up to `limit` heads in the order they should go (`fair`: critical first, games in
+    turn; else oldest first); also return how many heads are ready in all."""
+    found = session.exec(_heads(fair), params={"now": now, "limit": limit}).all()
     return [row for row, _ in found], (found[0][1] if found else 0)
 
 
