@@ -39,8 +39,8 @@ def due(table, now):
 
 
 @cache
-def _heads(fair: bool):
-    """The statement behind `next_rows`, built once (parameters: now, limit)."""
+def heads_query(fair: bool):
+    """The statement behind `next_rows`, built once (parameters: `now`, `limit`)."""
     now = bindparam("now", type_=Outbox.__table__.c.lease_until.type)
     pending = (
         select(
@@ -86,7 +86,7 @@ def _heads(fair: bool):
 def next_rows(session: Session, now: datetime, limit: int, fair: bool) -> tuple[list[Outbox], int]:
     """Lock up to `limit` heads in the order they should go (`fair`: critical first, games in
     turn; else oldest first); also return how many heads are ready in all."""
-    found = session.exec(_heads(fair), params={"now": now, "limit": limit}).all()
+    found = session.exec(heads_query(fair), params={"now": now, "limit": limit}).all()
     return [row for row, _ in found], (found[0][1] if found else 0)
 
 

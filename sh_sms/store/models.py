@@ -111,7 +111,7 @@ class Outbox(SQLModel, table=True):
     to_number: str = Field(max_length=20, index=True)
     body: str = Field(sa_column=Column(Text, nullable=False))
     game_id: int | None = Field(default=None, index=True)
-    status: str = Field(default=QUEUED, max_length=16, index=True)
+    status: str = Field(default=QUEUED, max_length=16)
     segments: int = 1
     critical: bool = False
     joined_into: int | None = None

@@ -1,5 +1,8 @@
 """Tempo: critical outbox rows, joined rows, an index of pending rows only, games' send turns.
 
+`ix_outbox_pending` (to_number, id over queued and sending rows) replaces the index on
+`outbox.status`, which held every row ever sent and changed with every status change.
+
 Revision ID: 0004
 Revises: 0003
 Create Date: 2026-11-23 09:00:00.000000
@@ -20,8 +23,8 @@ PENDING = sa.text("status IN ('queued', 'sending')")
 
 
 def upgrade() -> None:
-    """Add `outbox.critical` and `joined_into`, the partial index `ix_outbox_pending` and the
-    `send_turns` table."""
+    """Add `outbox.critical` and `joined_into`, the partial index `ix_outbox_pending` (instead of
+    `ix_outbox_status`) and the `send_turns` table."""
     # Existing rows only inform; the default is only there to fill them in.
     with op.batch_alter_table("outbox") as batch_op:
         batch_op.add_column(
@@ -30,6 +33,7 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column("joined_into", sa.Integer(), nullable=True))
     with op.batch_alter_table("outbox") as batch_op:
         batch_op.alter_column("critical", server_default=None)
+    op.drop_index("ix_outbox_status", table_name="outbox")
     op.create_index(
         "ix_outbox_pending",
         "outbox",
@@ -49,6 +53,7 @@ def downgrade() -> None:
     """Drop what `upgrade` added."""
     op.drop_table("send_turns")
     op.drop_index("ix_outbox_pending", table_name="outbox")
+    op.create_index("ix_outbox_status", "outbox", ["status"])
     with op.batch_alter_table("outbox") as batch_op:
         batch_op.drop_column("joined_into")
         batch_op.drop_column("critical")
