@@ -54,7 +54,7 @@ class Settings:
     status_callback_url: str | None = None  # default: PUBLIC_BASE_URL + /sms/status
     worker_in_web: bool = False  # also drain the outbox from a thread of each web process
     worker_threads: int = 4  # sends in flight at once per worker (never two to one number)
-    worker_batch: int = 20  # rows claimed per round trip to the database
+    worker_batch: int = 100  # rows claimed per round trip (a send rate claims only what is due)
     worker_poll_seconds: float = 0.25  # pause when the outbox is empty
     send_timeout_seconds: float = 10.0  # per request to Twilio
     lease_seconds: int = 60  # a claimed row is taken back after this long

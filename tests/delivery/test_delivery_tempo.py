@@ -91,8 +91,8 @@ def test_games_take_turns_within_one_claim_too(db_engine, fake_twilio, clock):
     for to in (A, B, C):
         put(db_engine, to, "Vote JA or NEIN", game_id=GAME_1, critical=True)
     put(db_engine, D, "Vote JA or NEIN", game_id=GAME_2, critical=True)
-    # Four slots fit in the look-ahead: one claim takes them all, game 2's second.
-    w = worker(db_engine, fake_twilio, clock, twilio_mps=8.0, worker_batch=10)
+    # Four slots fit in half a second's look-ahead: one claim takes them all, game 2's second.
+    w = worker(db_engine, fake_twilio, clock, twilio_mps=8.0, claim_ahead_seconds=0.5)
     assert w.run_once() == 4
     assert [to for to, _ in sent(fake_twilio)] == [A, D, B, C]
 
