@@ -8,6 +8,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from .engine import Event, GameState, legal_actions
 from .engine.actions import PROPOSE_VETO, awaiting
+from .engine.state import NOMINATE
 from .resources import TEMPLATES as TEMPLATES_DIR
 
 TEMPLATES = TEMPLATES_DIR / "sms"
@@ -71,6 +72,7 @@ def prompt_text(state: GameState, seat: int) -> str:
         president=state.president,
         chancellor=state.chancellor,
         power=state.power,
+        round=state.round,
         choices=[a.arg for a in legal if a.kind != PROPOSE_VETO],  # seats or policy letters
         can_veto=any(a.kind == PROPOSE_VETO for a in legal),
     )
@@ -83,22 +85,36 @@ def step_texts(
     """Per seat, the texts one step produces: the events it may see, then what it must do next.
 
     A seat is prompted when the step opened a new decision for it (a new phase or round), so a
-    voter is not re-prompted each time somebody else votes.
+    voter is not re-prompted each time somebody else votes. The new candidate's prompt names the
+    round, so the candidate is not also sent the round's announcement.
     """
     texts: dict[int, list[str]] = {seat: [] for seat in range(after.players)}
+    new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
+    asked = set(awaiting(after)) if new_decision else set()
     for event in events:
         if event.kind in LOG_ONLY:
             continue
         text = event_text(event, after.names)
         for seat in texts if event.to is None else (event.to,):
-            texts[seat].append(text)
-    new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
-    if new_decision:
-        for seat in awaiting(after):
-            prompt = prompt_text(after, seat)
-            if prompt:
-                texts[seat].append(prompt)
+            if not _in_prompt(event, seat, asked, after):
+                texts[seat].append(text)
+    for seat in sorted(asked):
+        prompt = prompt_text(after, seat)
+        if prompt:
+            texts[seat].append(prompt)
     return texts
+
+
+def _in_prompt(event: Event, seat: int, asked: set[int], after: GameState) -> bool:
+    """Whether `event` tells `seat` nothing its prompt of this step does not (the round line to
+    the candidate, whose prompt opens with the round)."""
+    return (
+        event.kind == "round"
+        and seat in asked
+        and after.phase == NOMINATE
+        and event.data["round"] == after.round
+        and event.data["president"] == seat
+    )
 
 
 def join(parts: list[str]) -> str:

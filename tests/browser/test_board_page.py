@@ -98,7 +98,7 @@ def test_the_board_shows_a_running_game_and_follows_it(page: Page, live_server) 
     expect(candidate.locator(".tag.wait")).to_have_text("Waiting")
     expect(board.locator(".tag", has_text="Eligible")).to_have_count(len(state["eligible"]))
     expect(board.locator("ul.log li").first).to_contain_text(
-        f"Round 1: {president} is the presidential candidate."
+        f"Round 1: {president} is the candidate."
     )
 
     # A whole government by text; the open page follows without being reloaded.
@@ -116,7 +116,7 @@ def test_the_board_shows_a_running_game_and_follows_it(page: Page, live_server) 
     expect(board.locator(".counts")).to_contain_text("Discards: 2")
     expect(board.locator(".tag.ja")).to_have_count(5)
     expect(board.locator("ul.log li").first).to_contain_text(
-        f"Round 2: {after['president']} is the presidential candidate."
+        f"Round 2: {after['president']} is the candidate."
     )
     expect(board.locator("ul.log")).to_contain_text(f"Enacted: {policy.upper()}")
     assert page.evaluate("window.notReloaded") is True
