@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{db:>8} app/floor {ratio:.2f} (target >= {TARGET_RATIO}), app p99 at half peak "
                 f"{rows['app']['p99'] * 1000:.1f} ms (target < 30) -> {'ok' if ok else 'MISSED'}"
             )
-            if db == "sqlite":
+            if db == "sqlite" and args.profile_texts > 0:
                 profile(url, feed, args.profile_texts)
     sys.stdout.flush()
 
