@@ -1,11 +1,14 @@
 """What a game costs in SMS: seeded bot games at 5, 7 and 10 players through the real service.
 
 Every text goes through `POST /sms` (simulator backend) into the outbox, exactly as a phone's
-would; the outbox rows are then counted: messages, segments, segments per message, messages per
-player per round (all players, and those outside the government of the round), UCS-2 messages
-and an estimated cost.
+would; the outbox rows are then counted: messages, segments, segments per message, messages over
+160 characters, segments per finished game, messages per player per round (all players, and
+those outside the government of the round), segments per round per bystander (outside the
+government), UCS-2 messages and an estimated cost. Names change lengths, so both runs: the demo's
+two- and three-letter names, and ordinary names of seven or eight letters.
 
-    python benchmarks/sms_cost.py [--games 10] [--price 0.0083] [--database-url URL]
+    python benchmarks/sms_cost.py [--games 10] [--names short|long] [--price 0.0083]
+                                  [--database-url URL]
 
 Targets: 0 UCS-2 messages, at most 1.15 segments per message, at most 3.5 messages per
 non-government player per round.
@@ -33,6 +36,10 @@ from sh_sms.store.migrate import upgrade
 from sh_sms.textbot import next_text
 from sh_sms.web import create_app
 
+LONG_NAMES = [
+    "Victoria", "Benjamin", "Charlie", "Danielle", "Eleanor",
+    "Frankie", "Gabriel", "Harriet", "Isabella", "Jonathan",
+]  # fmt: skip
 DEFAULT_PRICE = 0.0083  # USD per outbound segment, Twilio US long code (list price)
 CLEAN = {
     "twilio_account_sid": None,
@@ -56,16 +63,18 @@ class Tally:
     played_messages: int = 0  # messages sent during rounds (not the lobby)
     outsider_rounds: int = 0  # living non-government players summed over rounds
     outsider_messages: int = 0
+    outsider_segments: int = 0
+    over_160: int = 0
     by_kind: Counter = field(default_factory=Counter)
 
 
 class Table:
     """One game played by bots through the webhook."""
 
-    def __init__(self, client, engine, players: int, seed: int) -> None:
+    def __init__(self, client, engine, players: int, seed: int, names: list[str]) -> None:
         self.client, self.engine, self.seed = client, engine, seed
         self.numbers = [f"+1555030{seat:04d}" for seat in range(players)]
-        self.names = NAMES[:players]
+        self.names = names[:players]
         self.last_id = self._max_id()
 
     def text(self, seat: int, body: str) -> list[Outbox]:
@@ -117,12 +126,14 @@ class Table:
             tally.played_messages += len(rows)
             tally.outsider_rounds += alive[round_no] - len(government[round_no])
             tally.outsider_messages += sum(1 for r in rows if r.to_number not in insiders)
+            tally.outsider_segments += sum(r.segments for r in rows if r.to_number not in insiders)
 
     def _count(self, tally: Tally, rows: list[Outbox]) -> None:
         for row in rows:
             tally.messages += 1
             tally.segments += row.segments
             tally.ucs2 += not is_gsm7(row.body)
+            tally.over_160 += len(row.body) > 160
 
     def _game_id(self) -> int:
         with Session(self.engine) as session:
@@ -140,38 +151,48 @@ class Table:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Play the games and print one line per table size."""
+    """Play the games and print one line per table size and set of names."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="games per table size")
+    parser.add_argument("--names", choices=["short", "long"], action="append")
     parser.add_argument("--price", type=float, default=DEFAULT_PRICE, help="USD per segment")
     parser.add_argument("--database-url", help="default: a temporary SQLite file")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.database_url or f"sqlite:///{Path(tmp) / 'cost.db'}"
-        upgrade(url)
-        require_empty(url)
-        app = create_app({**CLEAN, "database_url": url})
-        engine = app.extensions["sh_sms"].engine
-        client = app.test_client()
-        print(
-            f"{'players':>7} {'games':>5} {'texts in':>8} {'messages':>8} {'segments':>8} "
-            f"{'seg/msg':>7} {'msg/player/round':>16} {'non-gov':>7} {'UCS-2':>5} "
-            f"{'msg/game':>8} {'cost/game':>9}"
-        )
-        for players in (5, 7, 10):
-            tally = Tally()
-            for seed in range(1, args.games + 1):
-                Table(client, engine, players, seed).play(tally)
-            print(
-                f"{players:>7} {tally.games:>5} {tally.texts_in:>8} {tally.messages:>8} "
-                f"{tally.segments:>8} {tally.segments / tally.messages:>7.3f} "
-                f"{tally.played_messages / tally.player_rounds:>16.2f} "
-                f"{tally.outsider_messages / tally.outsider_rounds:>7.2f} {tally.ucs2:>5} "
-                f"{tally.messages / tally.games:>8.1f} "
-                f"${tally.segments * args.price / tally.games:>8.3f}"
-            )
-        engine.dispose()
-    print(f"(cost at ${args.price} per segment; targets: UCS-2 0, seg/msg <= 1.15, non-gov <= 3.5)")
+    print(
+        f"{'names':>5} {'players':>7} {'games':>5} {'texts in':>8} {'messages':>8} "
+        f"{'segments':>8} {'seg/msg':>7} {'>160':>5} {'seg/game':>8} {'seg/rnd/bystander':>17} "
+        f"{'msg/player/round':>16} {'non-gov':>7} {'UCS-2':>5} {'cost/game':>9}"
+    )
+    for kind in args.names or ["short", "long"]:
+        names = NAMES if kind == "short" else LONG_NAMES
+        with tempfile.TemporaryDirectory() as tmp:
+            url = args.database_url or f"sqlite:///{Path(tmp) / 'cost.db'}"
+            upgrade(url)
+            require_empty(url)
+            app = create_app({**CLEAN, "database_url": url})
+            engine = app.extensions["sh_sms"].engine
+            client = app.test_client()
+            for players in (5, 7, 10):
+                tally = Tally()
+                for seed in range(1, args.games + 1):
+                    Table(client, engine, players, seed, names).play(tally)
+                print(
+                    f"{kind:>5} {players:>7} {tally.games:>5} {tally.texts_in:>8} "
+                    f"{tally.messages:>8} {tally.segments:>8} "
+                    f"{tally.segments / tally.messages:>7.3f} {tally.over_160:>5} "
+                    f"{tally.segments / tally.games:>8.1f} "
+                    f"{tally.outsider_segments / tally.outsider_rounds:>17.2f} "
+                    f"{tally.played_messages / tally.player_rounds:>16.2f} "
+                    f"{tally.outsider_messages / tally.outsider_rounds:>7.2f} {tally.ucs2:>5} "
+                    f"${tally.segments * args.price / tally.games:>8.3f}"
+                )
+            engine.dispose()
+            if args.database_url:
+                break  # one database holds one run
+    print(
+        f"(cost at ${args.price} per segment; short names: the demo's (Ana, Bob, ...), long: "
+        "7-8 letters; targets: UCS-2 0, seg/msg <= 1.15, non-gov <= 3.5)"
+    )
 
 
 if __name__ == "__main__":

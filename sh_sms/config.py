@@ -47,12 +47,17 @@ class Settings:
     log_level: str = "INFO"
     dyno: str | None = None  # set by Heroku in every process (web.1, worker.1, release.2345)
     # Delivery (sh_sms.delivery): the worker that drains the outbox.
-    twilio_mps: float = 1.0  # sends per second, summed over every worker process
+    # Message segments per second per sender, summed over every worker process (a 3-segment text
+    # takes 3 slots). TWILIO_SEGMENTS_PER_SECOND; the older name TWILIO_MPS is read when it is 0.
+    twilio_segments_per_second: float = 0.0
+    twilio_mps: float = 1.0
+    delivery_order: str = "critical"  # "fifo": strictly oldest first, nothing joined (to compare)
+    claim_ahead_seconds: float = 0.2  # under a rate, rows are chosen this close to their slot
     twilio_api_url: str | None = None  # another base URL for Twilio's REST API (tests)
     status_callback_url: str | None = None  # default: PUBLIC_BASE_URL + /sms/status
     worker_in_web: bool = False  # also drain the outbox from a thread of each web process
     worker_threads: int = 4  # sends in flight at once per worker (never two to one number)
-    worker_batch: int = 20  # rows claimed per round trip to the database
+    worker_batch: int = 100  # rows claimed per round trip (a send rate claims only what is due)
     worker_poll_seconds: float = 0.25  # pause when the outbox is empty
     send_timeout_seconds: float = 10.0  # per request to Twilio
     lease_seconds: int = 60  # a claimed row is taken back after this long
@@ -66,6 +71,9 @@ class Settings:
     # Reminders (sh_sms.reminders): the periodic job and the host's REMIND.
     reminder_poll_seconds: float = 5.0  # how often the job looks for due reminders and deadlines
     remind_every_seconds: int = 600  # the host's REMIND, at most this often per game
+    # Retention (sh_sms.store.retention): sent texts of finished games, and old inbound ids.
+    retention_days: int = 30  # 0: keep everything
+    retention_every_seconds: float = 3600.0
 
     @property
     def callback_url(self) -> str | None:
@@ -75,6 +83,11 @@ class Settings:
         if self.public_base_url:
             return self.public_base_url.rstrip("/") + "/sms/status"
         return None
+
+    @property
+    def segment_rate(self) -> float:
+        """Segments per second the sender may send: TWILIO_SEGMENTS_PER_SECOND, else TWILIO_MPS."""
+        return self.twilio_segments_per_second or self.twilio_mps
 
     @property
     def backend(self) -> str:

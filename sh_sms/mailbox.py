@@ -7,36 +7,45 @@ from datetime import datetime
 from sqlmodel import Session, select
 
 from .gsm import sanitize, segments
-from .messages import join, render
+from .messages import Prompt, join, render
 from .store import Contact, Outbox
 
 
 class Mailbox:
-    """Texts per phone number, in the order they were added."""
+    """Texts per phone number, in the order they were added, and who is asked to act."""
 
     def __init__(self) -> None:
         self.parts: dict[str, list[str]] = {}
+        self.awaited: set[str] = set()  # numbers given a `Prompt`: their row is critical
 
     def add(self, number: str, text: str) -> None:
-        """Queue `text` for `number` (empty texts are ignored).
+        """Queue `text` for `number` (empty texts are ignored); a `Prompt` makes it critical.
 
         Every text is made GSM-7 here, the last guard before the outbox, so no echo of player
         input can force a message into UCS-2 or carry a NUL the database would refuse.
         """
+        asks = isinstance(text, Prompt)
         text = sanitize(text)
         if text:
             self.parts.setdefault(number, []).append(text)
+            if asks:
+                self.awaited.add(number)
 
     def say(self, number: str, template: str, **context) -> None:
         """Render a template and queue it for `number`."""
         self.add(number, render(template, **context))
+
+    def prompt(self, number: str, template: str, **context) -> None:
+        """Render a template that asks `number` to act (a reminder, say) and queue it."""
+        self.add(number, Prompt(render(template, **context)))
 
     def bodies(self) -> dict[str, str]:
         """The one joined message body per recipient."""
         return {number: join(parts) for number, parts in self.parts.items() if parts}
 
     def flush(self, session: Session, now: datetime, game_id: int | None) -> list[Outbox]:
-        """Write one outbox row per recipient, skipping numbers that opted out."""
+        """Write one outbox row per recipient, skipping numbers that opted out; a row is
+        critical when its text asks the recipient to act."""
         bodies = self.bodies()
         if not bodies:
             return []
@@ -54,6 +63,7 @@ class Mailbox:
                 body=body,
                 game_id=game_id,
                 segments=segments(body),
+                critical=number in self.awaited,
                 created_at=now,
             )
             for number, body in bodies.items()
@@ -61,4 +71,5 @@ class Mailbox:
         ]
         session.add_all(rows)
         self.parts.clear()
+        self.awaited.clear()
         return rows

@@ -10,7 +10,7 @@ from .bots import Claim
 from .engine import Event, GameState, legal_actions
 from .engine.actions import PROPOSE_VETO, awaiting
 from .engine.boards import HITLER_ZONE
-from .engine.state import OVER
+from .engine.state import NOMINATE, OVER
 from .resources import TEMPLATES as TEMPLATES_DIR
 
 TEMPLATES = TEMPLATES_DIR / "sms"
@@ -29,6 +29,15 @@ def _env() -> Environment:
         undefined=StrictUndefined,
         keep_trailing_newline=False,
     )
+
+
+class Prompt(str):
+    """A text asking its reader to act: the game waits on them (the outbox sends it first).
+
+    Pass it to `Mailbox.add` as it is; a plain copy (str(), an f-string) loses the mark.
+    """
+
+    __slots__ = ()
 
 
 def render(template: str, **context) -> str:
@@ -64,20 +73,22 @@ def claim_text(claim: Claim, names: list[str]) -> str:
 
 
 def prompt_text(state: GameState, seat: int) -> str:
-    """What `seat` must do now and how, or '' when the game is not waiting on them."""
+    """What `seat` must do now and how (a `Prompt`), or '' when the game is not waiting on them."""
     if seat not in awaiting(state):
         return ""
     legal = legal_actions(state, seat)
-    return render(
+    text = render(
         f"prompt/{state.phase}",
         **naming(state.names),
         president=state.president,
         chancellor=state.chancellor,
         power=state.power,
+        round=state.round,
         choices=[a.arg for a in legal if a.kind != PROPOSE_VETO],  # seats or policy letters
         can_veto=any(a.kind == PROPOSE_VETO for a in legal),
         hitler_zone=state.fascist >= HITLER_ZONE,
     )
+    return Prompt(text)
 
 
 def step_texts(
@@ -86,13 +97,17 @@ def step_texts(
     """Per seat, the texts one step produces: the events it may see, then what it must do next.
 
     A seat is prompted when the step opened a new decision for it (a new phase or round), so a
-    voter is not re-prompted each time somebody else votes.
+    voter is not re-prompted each time somebody else votes. The new candidate's prompt names the
+    round, so the candidate is not also sent the round's announcement.
     """
     texts: dict[int, list[str]] = {seat: [] for seat in range(after.players)}
+    new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
+    asked = set(awaiting(after)) if new_decision else set()
     for event in events:
         if event.kind in LOG_ONLY:
             continue
         seats = list(texts) if event.to is None else [event.to]
+        seats = [s for s in seats if not _in_prompt(event, s, asked, after)]
         if event.kind in PER_SEAT and after.phase != OVER:  # once it is over, all read the same
             for seat in seats:
                 texts[seat].append(event_text(event, after.names, you=seat))
@@ -100,13 +115,24 @@ def step_texts(
         text = event_text(event, after.names, **extra)
         for seat in seats:
             texts[seat].append(text)
-    new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
-    if new_decision:
-        for seat in awaiting(after):
-            prompt = prompt_text(after, seat)
-            if prompt:
-                texts[seat].append(prompt)
+    for seat in sorted(asked):
+        prompt = prompt_text(after, seat)
+        if prompt:
+            texts[seat].append(prompt)
     return texts
+
+
+def _in_prompt(event: Event, seat: int, asked: set[int], after: GameState) -> bool:
+    """Whether `event` tells `seat` nothing its prompt of this step does not (the round line to
+    the candidate, whose prompt opens with the round)."""
+    return (
+        event.kind == "round"
+        and "resumes_after" not in event.data  # why this candidate: the prompt does not say
+        and seat in asked
+        and after.phase == NOMINATE
+        and event.data["round"] == after.round
+        and event.data["president"] == seat
+    )
 
 
 def join(parts: list[str]) -> str:

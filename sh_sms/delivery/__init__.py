@@ -1,7 +1,8 @@
 """Delivery: a worker drains the outbox through the simulator or Twilio.
 
 - `claims`: which rows a worker may take (oldest per recipient, leased), and what a send did.
-- `rate`: the shared send-slot row that keeps every worker together within TWILIO_MPS.
+- `order`: which of those go first (critical rows, games in turn) and which waiting texts join.
+- `rate`: the shared send-slot row that keeps every worker together within the segment rate.
 - `errors`: transient or permanent; a permanent failure may mean the number is unreachable.
 - `senders`: the simulator (marks delivered) and Twilio (the `twilio` library's Client).
 - `callbacks`: Twilio status callbacks move a row on (POST /sms/status).

@@ -2,7 +2,8 @@
 
 A row is claimable when it is `queued` and due (`next_attempt_at` passed), or `sending` under an
 expired lease (its worker died or hangs), and no earlier row to the same number is still queued or
-sending: per recipient, texts leave in the order they were queued. PostgreSQL claims with
+sending: per recipient, texts leave in the order they were queued (`order` says which rows go
+first, and joins a recipient's waiting texts when the sender is behind). PostgreSQL claims with
 `FOR UPDATE SKIP LOCKED`, so concurrent workers take disjoint rows without waiting; SQLite's
 write lock (BEGIN IMMEDIATE) makes claims one at a time. Either way a claim is a lease, so what a
 killed worker held is claimed again once the lease expires: at-least-once delivery.
@@ -16,9 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import and_, exists, or_
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from ..config import Settings
@@ -38,6 +37,7 @@ from ..store import (
 from . import errors
 from .errors import RETRY, Outcome
 from .notices import mark_unreachable
+from .order import FIFO, join_waiting, next_rows, note_turns
 from .rate import Slots
 from .sender_alerts import report_sender_problem
 
@@ -58,40 +58,41 @@ class Claim:
     unsure_since: datetime | None = None  # an earlier attempt may have reached Twilio (lookup.py)
 
 
-def claimable(now: datetime):
-    """The SQL condition for rows a worker may claim at `now` (see the module docstring)."""
-    earlier = aliased(Outbox)
-    waiting = exists().where(
-        earlier.to_number == Outbox.to_number,
-        earlier.id < Outbox.id,
-        col(earlier.status).in_(PENDING_STATUSES),
-    )
-    due = or_(col(Outbox.next_attempt_at).is_(None), col(Outbox.next_attempt_at) <= now)
-    expired = and_(Outbox.status == SENDING, col(Outbox.lease_until) < now)
-    return and_(or_(and_(Outbox.status == QUEUED, due), expired), ~waiting)
-
-
 def claim(
     engine: Engine, settings: Settings, worker: str, now: datetime, limit: int, mps: float | None
 ) -> list[Claim]:
-    """Claim up to `limit` rows (at most one per recipient) for `worker`, oldest first.
+    """Claim up to `limit` rows (at most one per recipient) for `worker`, in `order.next_rows`'
+    order.
 
-    With a send rate, each row also gets a slot from the shared rate row, and no more rows are
-    claimed than have a slot starting in time to be sent before the lease runs out.
+    With a send rate `mps` (segments per second), each row also gets a slot from the shared rate
+    row, as many slots as it has segments. Rows are chosen shortly before their slot (the next
+    slot, or within CLAIM_AHEAD_SECONDS), so a prompt queued meanwhile still goes first, and
+    never later than can be sent before the lease runs out. When more recipients wait than the
+    sender has slots for, each one's waiting texts are joined into one (`order.join_waiting`).
     """
     lease_until = now + timedelta(seconds=settings.lease_seconds)
+    fair = settings.delivery_order != FIFO
     with transaction(engine) as session:
-        slots = None
+        slots = until = None
         if mps is not None:
             slots = Slots(session, mps, now.timestamp())
             last_start = lease_until.timestamp() - settings.send_timeout_seconds
-            limit = min(limit, slots.room(last_start))
+            ahead = max(now.timestamp() + settings.claim_ahead_seconds, slots.start + 0.5 / mps)
+            until = min(last_start, ahead)
+            limit = min(limit, slots.room(until))
         if limit <= 0:
             return []
-        query = select(Outbox).where(claimable(now)).order_by(col(Outbox.id)).limit(limit)
-        rows = list(session.exec(query.with_for_update(skip_locked=True, of=Outbox)))
+        rows, ready = next_rows(session, now, limit, fair)
         rows = _cancel_opted_out(session, rows, now)
-        times = slots.take(len(rows)) if slots is not None else [None] * len(rows)
+        times: list[float | None] = [None] * len(rows)
+        if slots is not None:
+            if fair and ready > slots.room(until):  # the sender, not the worker, is behind
+                join_waiting(session, rows, now)
+            times = slots.plan([row.segments for row in rows], until)
+            rows = rows[: len(times)]  # the others stay queued
+            slots.take([row.segments for row in rows])
+            if fair:
+                note_turns(session, rows, times)
         claims = []
         for row, slot in zip(rows, times, strict=True):
             if row.status == SENDING:  # its worker died or hung, maybe after Twilio took it

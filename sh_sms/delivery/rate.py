@@ -1,7 +1,9 @@
-"""One send rate shared by every worker: a row holding the next free send slot.
+"""One send rate shared by every worker: a row holding the sender's next free segment slot.
 
-Each claim advances the slot atomically under the row's lock, `next = max(now, next) + n / mps`,
-so however many workers run, together they hand Twilio at most `mps` messages a second.
+The rate counts message segments, as carriers do: a text of n segments takes n slots, so the
+next text may start n / rate seconds after it. Each claim advances the slot atomically under the
+row's lock, so however many workers run, together they hand Twilio at most `rate` segments a
+second, and Twilio's own queue (where our order no longer decides anything) stays empty.
 """
 
 from __future__ import annotations
@@ -17,21 +19,33 @@ TWILIO_RATE = "twilio"
 
 
 class Slots:
-    """The send slots one claim may take: from `start`, one every 1/mps seconds."""
+    """The send slots one claim may take: from `start`, one segment every 1/rate seconds."""
 
-    def __init__(self, session: Session, mps: float, now: float, name: str = TWILIO_RATE) -> None:
+    def __init__(self, session: Session, rate: float, now: float, name: str = TWILIO_RATE) -> None:
         """Lock the shared rate row (created if missing); nothing is taken until `take`."""
-        if mps <= 0:
-            raise ValueError(f"the send rate must be positive, not {mps}")
+        if rate <= 0:
+            raise ValueError(f"the send rate must be positive, not {rate}")
         self.row = locked(session, SendRate, {"name": name}, {"next_slot": 0.0})
-        self.mps = mps
+        self.rate = rate
         self.start = max(now, self.row.next_slot)
 
     def room(self, until: float) -> int:
-        """How many slots start before `until` (a claim must not outlive its lease)."""
-        return max(0, math.ceil((until - self.start) * self.mps))
+        """How many one-segment slots start before `until` (a claim must not outlive its lease)."""
+        return max(0, math.ceil((until - self.start) * self.rate))
 
-    def take(self, count: int) -> list[float]:
-        """Take `count` slots; return their times (epoch seconds), earliest first."""
-        self.row.next_slot = self.start + count / self.mps
-        return [self.start + i / self.mps for i in range(count)]
+    def plan(self, segments: list[int], until: float) -> list[float]:
+        """The start times (epoch seconds) of the leading texts of `segments` that start before
+        `until`, each after the segments of the ones before it. Nothing is taken yet."""
+        times, at = [], self.start
+        for count in segments:
+            if at >= until:
+                break
+            times.append(at)
+            at += max(1, count) / self.rate
+        return times
+
+    def take(self, segments: list[int]) -> list[float]:
+        """Take the slots of texts of `segments` segments, in order; return their start times."""
+        times = self.plan(segments, math.inf)
+        self.row.next_slot = self.start + sum(max(1, n) for n in segments) / self.rate
+        return times

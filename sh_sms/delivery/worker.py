@@ -79,7 +79,7 @@ class Worker:
         self.name = name or worker_name()
         self.rand = rand
         self.stopping = threading.Event()
-        self.mps = settings.twilio_mps if self.sender.rate_limited else None
+        self.mps = settings.segment_rate if self.sender.rate_limited else None  # segments/s
         threads = max(1, settings.worker_threads)
         self._pool = ThreadPoolExecutor(threads, "sh-sms-send") if threads > 1 else None
 

@@ -28,7 +28,7 @@ def remind(
     if deadline is not None:
         left = max(1, round((deadline - now).total_seconds() / 60))
     for seat in seats:
-        mail.say(
+        mail.prompt(
             players[seat].number,
             "reminders/nudge",
             code=code,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 LOBBY = "lobby"
@@ -83,23 +83,39 @@ DELIVERED = "delivered"
 UNDELIVERED = "undelivered"
 FAILED = "failed"
 CANCELLED = "cancelled"
+JOINED = "joined"  # sent as part of an earlier row to the same number (`joined_into`)
 PENDING_STATUSES = (QUEUED, SENDING)  # not yet handed to the provider
+# Literal, not bound parameters, so the planner can match queries to the partial index.
+PENDING_WHERE = text("status IN ('queued', 'sending')")
 
 
 class Outbox(SQLModel, table=True):
     """A text waiting to be sent, or sent. Rows are written in the same transaction as the game.
 
     A worker claims a row by setting `claimed_by` and `lease_until`; once the lease has expired
-    another worker may claim it again (the first one died, or hangs).
+    another worker may claim it again (the first one died, or hangs). `critical`: the text asks
+    its reader to act (the game waits on them), so under a send rate it goes first. Only pending
+    rows are in `ix_outbox_pending`, so claims stay fast however long the history grows.
     """
 
     __tablename__ = "outbox"
+    __table_args__ = (
+        Index(
+            "ix_outbox_pending",
+            "to_number",
+            "id",
+            postgresql_where=PENDING_WHERE,
+            sqlite_where=PENDING_WHERE,
+        ),
+    )
     id: int | None = Field(default=None, primary_key=True)
     to_number: str = Field(max_length=20, index=True)
     body: str = Field(sa_column=Column(Text, nullable=False))
     game_id: int | None = Field(default=None, index=True)
-    status: str = Field(default=QUEUED, max_length=16, index=True)
+    status: str = Field(default=QUEUED, max_length=16)
     segments: int = 1
+    critical: bool = False
+    joined_into: int | None = None
     attempts: int = 0
     provider_sid: str | None = Field(default=None, max_length=64, index=True)
     error_code: str | None = Field(default=None, max_length=16)
@@ -189,6 +205,15 @@ class SenderAlert(SQLModel, table=True):
     first_at: datetime
     last_at: datetime
     host_told: bool = False  # a text to the host was queued about it
+
+
+class SendTurn(SQLModel, table=True):
+    """When a game (0: texts outside any game) last got a send slot: under a send rate, games
+    take turns, the one served longest ago first."""
+
+    __tablename__ = "send_turns"
+    game_id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    served_at: float = 0.0
 
 
 class GameClock(SQLModel, table=True):

@@ -97,7 +97,7 @@ def test_the_board_shows_a_running_game_and_follows_it(page: Page, live_server, 
     expect(candidate.locator(".badge.office")).to_have_text("Candidate")
     expect(candidate).to_have_class(re.compile(r"\bwaiting\b"))
     expect(board.locator("#events li").first).to_contain_text(
-        f"Round 1: {president} is the presidential candidate."
+        f"Round 1: {president} is the candidate."
     )
 
     # A whole government by text; the open page follows without being reloaded.
@@ -118,7 +118,7 @@ def test_the_board_shows_a_running_game_and_follows_it(page: Page, live_server, 
     expect(board.locator(".badge.ja")).to_have_count(5)
     expect(board.locator(".top .meta")).to_have_text("Round 2 \u00b7 5 players")
     expect(board.locator("#events li").first).to_contain_text(
-        f"Round 2: {after['president']} is the presidential candidate."
+        f"Round 2: {after['president']} is the candidate."
     )
     expect(board.locator("#events")).to_contain_text(f"Enacted: {policy.upper()}")
     expect(board.locator("#events li.fresh")).not_to_have_count(0)  # the new ones stand out

@@ -81,7 +81,11 @@ def test_a_lease_keeps_a_row_and_its_successors_until_it_expires(db_engine, fake
 
 
 def test_a_claim_takes_no_more_rows_than_can_go_out_before_its_lease_ends(db_engine, fake_twilio):
-    s = settings(db_engine, fake_twilio, lease_seconds=60, send_timeout_seconds=10)
+    # Look-ahead beyond the lease, so only the lease bounds the claim (normally rows are chosen
+    # within CLAIM_AHEAD_SECONDS of their slot).
+    s = settings(
+        db_engine, fake_twilio, lease_seconds=60, send_timeout_seconds=10, claim_ahead_seconds=3600
+    )
     for i in range(1, 61):
         queue(db_engine, number(i), "hi")
     assert len(claim(db_engine, s, "a", START, 100, mps=1.0)) == 50  # slots 0..49 s

@@ -131,7 +131,7 @@ def test_remind_now_at_most_once_per_ten_minutes(table: Table):
     out = table.text("Ana", "REMIND")
     assert out["Ana"].endswith(f"Reminded {pres}.")
     assert set(out) == {"Ana", pres}
-    assert "reply NOM <name>" in out[pres]
+    assert "Reply NOM <name>" in out[pres]
     table.at(minutes=9, seconds=1)
     assert table.text("Ana", "REMIND") == {
         "Ana": "Reminders were just sent. You can REMIND again in 1 min."

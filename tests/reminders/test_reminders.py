@@ -36,7 +36,7 @@ def test_first_reminder_goes_to_the_awaited_player_only_after_nudge_after(table:
     out = table.run(start + 30 * MIN)
     assert list(out) == [president(table)]
     assert out[president(table)].startswith(f"Reminder, game {table.code} is waiting for you.")
-    assert "reply NOM <name>" in out[president(table)]
+    assert "Reply NOM <name>" in out[president(table)]
 
 
 def test_repeats_every_nudge_repeat_up_to_nudge_max(table: Table):

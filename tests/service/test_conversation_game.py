@@ -26,7 +26,7 @@ def test_a_round_by_text(table: Table):
     assert out.reply == (
         f"{code} round 1. Board L 0/5, F 0/6, tracker 0/3, draw pile 17. "
         "Waiting for Ana to nominate a Chancellor.\n"
-        "You are the candidate: reply NOM <name>. Eligible: Bob, Cy, Dee, Eve."
+        "Round 1: you are the candidate. Reply NOM <name>. Eligible: Bob, Cy, Dee, Eve."
     )
     out = bob.send("?")
     assert out.reply == (
@@ -38,8 +38,8 @@ def test_a_round_by_text(table: Table):
     assert set(out) == EVERYONE5
     for body in out.values():
         assert body == (
-            "Ana nominated Bob for Chancellor.\nVote on Ana+Bob: reply JA or NEIN. You hear back "
-            "once every vote is in; you may change yours until then."
+            "Ana nominated Bob for Chancellor.\nReply JA or NEIN. You hear back when all have "
+            "voted; till then you may change your vote."
         )
 
     # Votes are private until the last one is in; a first vote is taken silently (the result
@@ -56,7 +56,7 @@ def test_a_round_by_text(table: Table):
     assert set(out) == EVERYONE5
     result = (
         "Ana+Bob ELECTED 3-2. Ja: Ana, Bob, Eve. Nein: Cy, Dee.\n"
-        "Legislative session: no table talk from Ana or Bob until it ends."
+        "Session: the government may not talk until it ends."
     )
     for name in ("Bob", "Cy", "Dee"):
         assert out[name] == result
@@ -82,13 +82,13 @@ def test_a_round_by_text(table: Table):
     assert out == {"Ana": "You discarded F.", "Bob": "You hold L F.\nReply ENACT L or ENACT F."}
     out = bob.send("discard f")  # the Chancellor's DISCARD enacts the other card
     assert set(out) == EVERYONE5
-    enacted = "Enacted: LIBERAL. Board: L 1/5, F 0/6.\nRound 2: Bob is the presidential candidate."
+    enacted = "Enacted: LIBERAL. Board: L 1/5, F 0/6."
     for name in ("Ana", "Cy", "Dee", "Eve"):
-        assert out[name] == enacted
-    # Five alive: only the last Chancellor is term-limited, and that is Bob himself.
-    assert (
-        out["Bob"]
-        == enacted + "\nYou are the candidate: reply NOM <name>. Eligible: Ana, Cy, Dee, Eve."
+        assert out[name] == enacted + "\nRound 2: Bob is the candidate."
+    # Five alive: only the last Chancellor is term-limited, and that is Bob himself. His prompt
+    # names the round, so he is not also sent the round line.
+    assert out["Bob"] == (
+        enacted + "\nRound 2: you are the candidate. Reply NOM <name>. Eligible: Ana, Cy, Dee, Eve."
     )
 
     # The session is over: Ana and Bob may talk again.
@@ -98,10 +98,10 @@ def test_a_round_by_text(table: Table):
 
     out = cy.send("LOG")
     assert out.reply.splitlines()[-4:] == [
-        "Legislative session: no table talk from Ana or Bob until it ends.",
+        "Session: the government may not talk until it ends.",
         "Ana passed 2 policies to Bob.",
         "Enacted: LIBERAL. Board: L 1/5, F 0/6.",
-        "Round 2: Bob is the presidential candidate.",
+        "Round 2: Bob is the candidate.",
     ]
     assert cy.send("HISTORY").reply == out.reply
 
@@ -225,8 +225,7 @@ def test_policy_peek(table: Table):
         assert "L F F" not in out[name]
         assert "Ana looked at the top 3 policies." in out[name]
     assert out["Bob"].endswith(
-        "Round 2: Bob is the presidential candidate.\n"
-        "You are the candidate: reply NOM <name>. Eligible: Ana, Cy, Dee, Eve."
+        "Round 2: you are the candidate. Reply NOM <name>. Eligible: Ana, Cy, Dee, Eve."
     )
     assert table.state(code).draw[:3] == ["L", "F", "F"]  # nothing changed
 
@@ -253,7 +252,8 @@ def test_execution_and_the_dead(table: Table):
                 " but you still get every update."
             )
         )
-        assert body.startswith(executed + "\nRound 2: Bob is the presidential candidate.")
+        who = "you are" if name == "Bob" else "Bob is"
+        assert body.startswith(f"{executed}\nRound 2: {who} the candidate.")
     assert "FASCIST" not in "".join(out.values())  # nothing about Cy's role (R18)
     assert table.state(code).alive == [True, True, False, True, True]
 
@@ -307,7 +307,8 @@ def test_investigate(table: Table):
     out = ana.send("INVESTIGATE dee")  # Hitler shows as FASCIST
     assert out["Ana"].startswith("Investigation: Dee is FASCIST.\nAna investigated Dee.")
     for name in ("Bob", "Cy", "Dee", "Eve", "Fay", "Gus"):
-        assert out[name].startswith("Ana investigated Dee.\nRound 2: Bob")
+        who = "you are" if name == "Bob" else "Bob is"
+        assert out[name].startswith(f"Ana investigated Dee.\nRound 2: {who} the candidate.")
         assert "FASCIST" not in out[name]
     assert ana.send("ROLE").reply == (
         "You are LIBERAL. Enact 5 liberal policies or execute Hitler to win.\n"
@@ -336,14 +337,15 @@ def test_special_election(table: Table):
     out = ana.send("EXECUTE Bob")
     assert out.reply.startswith("That is not your power: you must call a special election.")
     out = ana.send("SPECIAL eve")
-    for body in out.values():
-        assert body.startswith("Special election: Ana chose Eve.\nRound 2: Eve is the presidential")
+    for name, body in out.items():
+        who = "you are" if name == "Eve" else "Eve is"
+        assert body.startswith(f"Special election: Ana chose Eve.\nRound 2: {who} the candidate.")
     table["Eve"].send("NOM Fay")
     for name in NAMES[:7]:
         out = table[name].send("NEIN")
     # After the special round the order resumes after Ana (R16), and the round says why.
     assert (
-        "Round 3: Bob is the presidential candidate"
+        "Round 3: Bob is the candidate"
         " (after a special election the order resumes from Ana)." in out["Cy"]
     )
     assert table.state(code).president == 1
@@ -386,10 +388,10 @@ def test_veto_agreed(table: Table):
     assert bob.last == "You hold L F.\nReply ENACT L or ENACT F, or VETO."
     bob.send("VETO")
     out = ana.send("VETO YES")
-    for body in out.values():
+    for name, body in out.items():
+        who = "you are" if name == "Bob" else "Bob is"
         assert body.startswith(
-            "Ana agreed: both policies discarded.\nElection tracker: 1/3.\n"
-            "Round 2: Bob is the presidential candidate."
+            f"Ana agreed: both policies discarded.\nTracker: 1/3.\nRound 2: {who} the candidate."
         )
     state = table.state(code)
     assert (state.tracker, state.liberal, state.fascist, state.discards) == (
@@ -404,7 +406,7 @@ def test_veto_agreed(table: Table):
     bob.send("DISCARD L")
     table["Cy"].send("VETO")
     out = bob.send("YES")
-    assert out["Dee"].startswith("Bob agreed: both policies discarded.\nElection tracker: 2/3.")
+    assert out["Dee"].startswith("Bob agreed: both policies discarded.\nTracker: 2/3.")
 
     table["Cy"].send("NOM Eve")  # not Dee: she is Hitler
     for name in NAMES[:5]:
@@ -430,12 +432,11 @@ def test_three_failed_elections_enact_the_top_policy(table: Table):
             f"{president}+{chancellor} REJECTED 0-5. Ja: none. Nein: Ana, Bob, Cy, Dee, Eve."
             in (out["Eve"])
         )
-        assert f"Election tracker: {tracker}/3." in out["Eve"]
+        assert f"Tracker: {tracker}/3." in out["Eve"]
     assert "Chaos! The top policy was enacted: FASCIST. Board: L 0/5, F 3/6." in out["Ana"]
     assert "Policy peek" not in "".join(out.values())  # a chaos policy's power is ignored
     assert out["Dee"].endswith(
-        "Round 4: Dee is the presidential candidate.\n"
-        "You are the candidate: reply NOM <name>. Eligible: Ana, Bob, Cy, Eve."
+        "Round 4: you are the candidate. Reply NOM <name>. Eligible: Ana, Bob, Cy, Eve."
     )
     state = table.state(code)
     assert (state.tracker, state.fascist, state.phase) == (0, 3, "nominate")
@@ -452,11 +453,12 @@ def test_an_investigation_with_nobody_left_is_skipped(table: Table):
     table.elect("Ana", "Bob", NAMES[:9])
     table["Ana"].send("DISCARD F")
     out = table["Bob"].send("ENACT F")
-    for body in out.values():
+    for name, body in out.items():
+        who = "you are" if name == "Bob" else "Bob is"
         assert body.startswith(
             "Enacted: FASCIST. Board: L 0/5, F 1/6.\n"
             "Everyone left has been investigated; the power is skipped.\n"
-            "Round 2: Bob is the presidential candidate."
+            f"Round 2: {who} the candidate."
         )
 
 
@@ -470,6 +472,7 @@ def test_elect_by_seat_number(table: Table):
         draw=deck(fascist=3),
     )
     out = table["Ana"].send("ELECT 4")
-    for body in out.values():
-        assert body.startswith("Special election: Ana chose Dee.\nRound 2: Dee is the presidential")
+    for name, body in out.items():
+        who = "you are" if name == "Dee" else "Dee is"
+        assert body.startswith(f"Special election: Ana chose Dee.\nRound 2: {who} the candidate.")
     assert table.state(code).president == 3

@@ -44,8 +44,7 @@ def test_wrong_phase(table: Table):
     reply = refused(table, code, "Ana", "NOM Cy")
     assert reply == (
         "Not now: Waiting for votes on Ana+Bob from Ana, Bob, Cy, Dee, Eve.\n"
-        "Vote on Ana+Bob: reply JA or NEIN. You hear back once every vote is in; you may "
-        "change yours until then."
+        "Reply JA or NEIN. You hear back when all have voted; till then you may change your vote."
     )
     assert refused(table, code, "Bob", "VETO").startswith("Not now: Waiting for votes")
     assert refused(table, code, "Ana", "VETO YES").startswith("Not now: Waiting for votes")
@@ -60,7 +59,7 @@ def test_term_limited(table: Table):
     reply = refused(table, code, "Bob", "NOM Ana")
     assert reply == (
         "Ana is term-limited.\n"
-        "You are the candidate: reply NOM <name>. Eligible: Cy, Dee, Eve, Fay, Gus."
+        "Round 2: you are the candidate. Reply NOM <name>. Eligible: Cy, Dee, Eve, Fay, Gus."
     )
     assert "term-limited" in table["Cy"].send("WHO").reply
 
@@ -68,10 +67,12 @@ def test_term_limited(table: Table):
 def test_self_target_and_target_dead(table: Table):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     reply = refused(table, code, "Ana", "NOM Ana")
-    assert reply.startswith("You cannot choose yourself.\nYou are the candidate: reply NOM <name>.")
+    assert reply.startswith("You cannot choose yourself.\nRound 1: you are the candidate.")
     table.rig(code, alive=[True, True, False, True, True])
     reply = refused(table, code, "Ana", "NOM cy")
-    assert reply == "Cy is dead.\nYou are the candidate: reply NOM <name>. Eligible: Bob, Dee, Eve."
+    assert reply == (
+        "Cy is dead.\nRound 1: you are the candidate. Reply NOM <name>. Eligible: Bob, Dee, Eve."
+    )
 
 
 def test_already_investigated(table: Table):

@@ -175,7 +175,7 @@ def test_an_event_that_cannot_be_worded_is_left_out(client, engine):
         ):
             session.add(GameEvent(game_id=game_id, seq=seq, kind=kind, data=data, created_at=NOW))
         session.commit()
-    assert board(client, "DDDD")["log"][-1] == "Election tracker: 1/3."
+    assert board(client, "DDDD")["log"][-1] == "Tracker: 1/3."
 
 
 def test_the_page_escapes_names(client, engine):
