@@ -66,6 +66,9 @@ class Settings:
     # Reminders (sh_sms.reminders): the periodic job and the host's REMIND.
     reminder_poll_seconds: float = 5.0  # how often the job looks for due reminders and deadlines
     remind_every_seconds: int = 600  # the host's REMIND, at most this often per game
+    # Computer players (sh_sms.botplay): their pause before a move, and how often the job looks.
+    bot_seconds: int = 5  # the default of SET BOTSPEED
+    bot_poll_seconds: float = 1.0
 
     @property
     def callback_url(self) -> str | None:
