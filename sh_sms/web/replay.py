@@ -6,12 +6,13 @@ from flask import Blueprint, Response, render_template
 from jinja2 import TemplateError
 from sqlmodel import Session
 
-from ..boardview import fascist_slots
+from ..boardview import bot_names, fascist_slots
+from ..bots import CLAIM, Claim
 from ..engine import Event
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
 from ..games import all_events, load_state
 from ..links import board_path
-from ..messages import event_text
+from ..messages import claim_text, event_text, render
 from ..public import FINISHED, PUBLIC_KINDS
 from ..replay import build_replay
 from .board import find_game, no_store, not_found
@@ -24,6 +25,8 @@ UNTOLD = frozenset({"round", "session"})  # the step's heading already says thes
 
 def _teller(names: list[str]):
     def say(event: Event) -> str | None:
+        if event.kind == CLAIM:  # a computer player's claim, as the table read it
+            return _claim(event, names)
         if event.kind not in PUBLIC_KINDS or event.kind in UNTOLD:
             return None
         try:
@@ -32,6 +35,14 @@ def _teller(names: list[str]):
             return None
 
     return say
+
+
+def _claim(event: Event, names: list[str]) -> str | None:
+    try:
+        claim = Claim.from_data(event.data)
+        return render("reply/talk", name=names[claim.seat], text=claim_text(claim, names))
+    except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
 
 
 @bp.get("/g/<code>/replay")
@@ -51,6 +62,7 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
             )
             return no_store(Response(page, status=404))
         replay = build_replay(state.names, all_events(session, game.id))
+        bots = bot_names(session, game)
     if replay.roles is None:  # a game ended before the end events were logged
         replay.roles = list(state.roles)
     say = _teller(replay.names)
@@ -63,5 +75,6 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
         powers=fascist_slots(len(replay.names)),
         liberal_slots=LIBERAL_TO_WIN,
         chaos_at=CHAOS_AT,
+        bots=bots,
     )
     return no_store(Response(page))

@@ -23,6 +23,7 @@ BOARD_KEYS = {
     "powers",
     "events",
     "replay",
+    "bots",
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(
