@@ -131,6 +131,7 @@ def play(turn: Turn, clock: GameClock) -> None:
     key = wait_key(state)
     for seat in waiting:  # a vote waits on several bots; anything else on one
         if wait_key(turn.state) == key and seat in awaiting(turn.state):
+            clock.bot_due_at = None  # the last move plans the next run (`plan`)
             _move(turn, seat)
 
 
