@@ -24,13 +24,14 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from ..bot_table import act_for, claim_for
+from ..bots import Claim
 from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
-from ..engine import GameState, awaiting
+from ..engine import Action, GameState, awaiting
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..games import append_events, load_state, roster, seat_events
 from ..messages import claim_text
@@ -148,13 +149,24 @@ def may_talk(state: GameState, seat: int) -> bool:
     return state.alive[seat] and not in_session
 
 
+def decision(session: Session, game_id: int, state: GameState, seat: int) -> Action | None:
+    """The move of the bot in `seat` now (None: the game does not wait on it), decided from its
+    seat's view and the events its seat has seen, and nothing else."""
+    return act_for(state, seat, seat_events(session, game_id, seat))
+
+
+def owed_claim(session: Session, game_id: int, state: GameState, seat: int) -> Claim | None:
+    """The claim the bot in `seat` owes the table now, if any, from what its seat has seen."""
+    return claim_for(state, seat, seat_events(session, game_id, seat))
+
+
 def _speak(turn: Turn, seat: int) -> None:
     """State every claim the bot in `seat` owes, each as table talk and as a `claim` event."""
     names = turn.state.names
     for _ in range(MAX_CLAIMS):
         if not may_talk(turn.state, seat):
             return
-        said = claim_for(turn.state, seat, seat_events(turn.session, turn.game.id, seat))
+        said = owed_claim(turn.session, turn.game.id, turn.state, seat)
         if said is None:
             return
         append_events(turn.session, turn.game, [said.event()], turn.now)
@@ -165,7 +177,7 @@ def _speak(turn: Turn, seat: int) -> None:
 
 def _move(turn: Turn, seat: int) -> None:
     """The bot in `seat` makes the move the game waits on it for."""
-    action = act_for(turn.state, seat, seat_events(turn.session, turn.game.id, seat))
+    action = decision(turn.session, turn.game.id, turn.state, seat)
     if action is None:
         return
     if not act(turn, seat, action):

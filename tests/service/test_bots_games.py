@@ -9,6 +9,7 @@ the bots' claims as table talk, and the game ends with every role told.
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -44,6 +45,10 @@ def play(table: Table, people: list[str], bots: int, seed: int, monkeypatch) -> 
     assert len(said) == claims  # each claim reached the people, once
     bot_seats = {p.seat for p in table.players(code) if p.is_bot}
     assert {seat for _, seat, _ in moves.made} <= bot_seats
+    replay = table.client.get(f"/g/{code}/replay").get_data(as_text=True)
+    assert replay.count('<span class="badge bot">Bot</span>') >= bots
+    for line in said:  # the replay tells what the bots claimed, beside what they held
+        assert html.escape(line, quote=False) in replay
     return {"moves": len(moves.made), "claims": claims, "final": final}
 
 

@@ -170,3 +170,19 @@ def test_bot_names_say_bot_and_differ_in_their_first_letter():
     taken = bot_names([*BOT_NAMES[:-1], "Zed"], 3)  # letters run out: still unique names
     assert taken == ["ZedBot"]  # only one name is left free
     assert len(set(bot_names(["Ana"], 9))) == 9
+
+
+def test_the_board_shows_bots_as_bots_and_the_contract_json_is_unchanged(table: Table):
+    code, bots = bot_lobby(table, ["Ana", "Bob"], 3, seed=2)
+    board = table.client.get(f"/g/{code}/board.json").get_json()
+    assert board["bots"] == bots
+    public = table.client.get(f"/g/{code}.json").get_json()
+    assert "bots" not in public and "bots" not in public["players"][0]
+    assert [p["name"] for p in public["players"]] == ["Ana", "Bob", *bots]
+    page = table.client.get(f"/g/{code}").get_data(as_text=True)
+    assert page.count('<span class="badge bot">Bot</span>') == 3
+    for text in (board, public, page):
+        assert "bot:" not in str(text)  # a bot's stored number never shows
+    table["Ana"].send("START")
+    page = table.client.get(f"/g/{code}").get_data(as_text=True)
+    assert page.count('<span class="badge bot">Bot</span>') == 3
