@@ -7,9 +7,13 @@ job and the reminder job run at will (as the worker runs them).
 from __future__ import annotations
 
 import dataclasses
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session, col, func, select
 
 from sh_sms.botplay import job as bot_job
@@ -147,6 +151,26 @@ class Phones:
             setattr(state, key, value)
         self.put_state(state)
         return state
+
+
+def wait_for_commit(predicate, timeout: float = 30.0) -> bool:
+    """Wait until `predicate()` holds, checking it again after every commit in this process (a
+    worker thread's), never sleeping on a guess."""
+    committed = threading.Event()
+
+    def wake(_session) -> None:
+        committed.set()
+
+    event.listen(OrmSession, "after_commit", wake)
+    deadline = time.monotonic() + timeout
+    try:
+        while not predicate():
+            if not committed.wait(max(0.0, deadline - time.monotonic())):
+                return bool(predicate())
+            committed.clear()
+        return True
+    finally:
+        event.remove(OrmSession, "after_commit", wake)
 
 
 def texts_to_bots(engine: Engine) -> int:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from bot_phones import PAUSE, Phones, texts_to_bots
+from bot_phones import PAUSE, Phones, settings_for, texts_to_bots, wait_for_commit
 
 from sh_sms.botplay import job as bot_job
+from sh_sms.delivery.worker import Worker
 from sh_sms.engine import awaiting
 from sh_sms.engine.bot import RandomBot
 from sh_sms.engine.state import NOMINATE, OVER, VOTE
@@ -225,3 +226,19 @@ def test_the_mailbox_never_queues_for_a_bot():
     assert mail.bodies() == {}
     mail.add("+15550100001", "hi")
     assert list(mail.bodies()) == ["+15550100001"]
+
+
+def test_the_worker_process_moves_the_bots(db_engine, database_url):
+    """`sh-sms worker` (and WORKER_IN_WEB) runs the bot job beside the reminders."""
+    settings = settings_for(database_url, bot_poll_seconds=0.05, worker_poll_seconds=0.05)
+    phones = Phones(db_engine, settings, now=datetime.now(UTC))
+    bot_candidate(phones, before=("SET BOTSPEED 0",))
+    worker = Worker(db_engine, settings)
+    thread = threading.Thread(target=worker.run, daemon=True)
+    thread.start()
+    try:
+        assert wait_for_commit(lambda: phones.events("nominated"))
+    finally:
+        worker.stop()
+        thread.join(30)
+    assert phones.state().phase == VOTE
