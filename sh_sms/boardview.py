@@ -1,10 +1,11 @@
 """What the board page shows: the public state (SMS.md's contract) and what a physical board
-shows beside it (the round, term limits, who was investigated, the slots' powers), no secret.
+shows beside it (the round, term limits, who was investigated, the slots' powers, which seats
+are computer players), no secret.
 """
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from .delivery.sender_alerts import sender_problem
 from .engine import public_view
@@ -12,7 +13,7 @@ from .engine.boards import FASCIST_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, power_for
 from .games import load_state
 from .links import replay_path
 from .public import OVER, public_entries, public_state
-from .store import Game
+from .store import Game, Player
 
 LATEST = 12  # events the board keeps in view
 
@@ -41,4 +42,11 @@ def board_view(session: Session, game: Game) -> dict:
         "events": public_entries(session, game, names, LATEST),
         "replay": replay_path(game.code) if over and view else None,
         "problem": sender_problem(session, game.id),  # texts this game's number cannot send
+        "bots": bot_names(session, game),
     }
+
+
+def bot_names(session: Session, game: Game) -> list[str]:
+    """The names of the game's computer players, in seat order (no secret: the table knows)."""
+    query = select(Player.name).where(Player.game_id == game.id, Player.is_bot == True)  # noqa: E712
+    return list(session.exec(query.order_by(Player.seat)))

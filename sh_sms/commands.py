@@ -57,6 +57,7 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "unstop": ("UNSTOP",),
     "leave": ("LEAVE",),
     "kick": ("KICK",),
+    "bot": ("BOT", "BOTS"),  # the host adds computer players (sh_sms.botplay)
     "endgame": ("ENDGAME",),
     "rematch": ("REMATCH",),
     "nominate": ("NOM", "NOMINATE"),
@@ -97,6 +98,7 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "set_quiet": "SET QUIET",
     "set_tz": "SET TZ",
     "set_deadline": "SET DEADLINE",
+    "set_botspeed": "SET BOTSPEED",
 }
 
 # YES and NO work as votes, but replies teach the game's words (YES is a carrier opt-in word).
@@ -135,11 +137,18 @@ CONFIRM_WORDS = {
 }
 
 # A typo of SAY is talk anyway, so it is no near-miss target; nor is a host word (no secret in
-# it, and close to many ordinary words: get, see, cause, behind, result), nor a carrier word
-# (the carrier reads only the exact word; "end", "info" and "cancel" are everyday words).
+# it, and close to many ordinary words: get, see, cause, behind, result), BOT among them (got,
+# but, not, hot, boat, both), nor a carrier word (the carrier reads only the exact word; "end",
+# "info" and "cancel" are everyday words).
 NEAR_MISS_TARGETS = tuple(
-    w for w in ALIASES if ALIASES[w] not in ("say", "stop", "unstop", *HOST_VERBS) and w != "info"
+    w
+    for w in ALIASES
+    if ALIASES[w] not in ("say", "stop", "unstop", "bot", *HOST_VERBS) and w != "info"
 )
+# BOT <how many>: a digit or a word; BOT alone adds one.
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+BOT_COUNT_WORDS = {word: n for n, word in enumerate(COUNT_WORDS, 1)}
+MAX_BOTS_AT_ONCE = 9  # ten seats, at least one of them a person
 # Commands that take a player or a policy: a lone typo of one ("nvm") is not a command typed.
 NEEDS_ARG = frozenset({"new", "join", "kick", "nominate", "investigate", "elect", "execute"})
 # Ordinary words within typo distance of a command word: they start talk, not "did you mean".
@@ -187,6 +196,8 @@ def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
         return _say(stripped)
     if verb == "set":
         return _set(stripped, rest)
+    if verb == "bot":
+        return _bot(rest)
     if verb in NO_ARG_VERBS:
         if not rest:
             return Command(verb)
@@ -238,6 +249,18 @@ def _set(stripped: str, rest: list[str]) -> Command | ParseError:
         return ParseError(MISSING_ARG, verb=verb)
     value = SET_VALUES[verb](_rstrip_filler(stripped).split()[2:])  # "9pm - 8am" keeps its "-"
     return _bad(verb) if value is None else Command(verb, value)
+
+
+def _bot(rest: list[str]) -> Command | ParseError:
+    """BOT, BOT 2, BOTS three: how many computer players to add; other words after BOT are a
+    sentence (the conversation decides whether it is talk)."""
+    if not rest:
+        return Command("bot")
+    word = rest[0].casefold()
+    count = int(word) if word.isascii() and word.isdigit() else BOT_COUNT_WORDS.get(word)
+    if count is None or len(rest) > 1:
+        return _error(EXTRA_WORDS, "bot")
+    return Command("bot", str(count)) if 1 <= count <= MAX_BOTS_AT_ONCE else _bad("bot")
 
 
 def _confirm(verb: str, rest: list[str]) -> Command | ParseError:

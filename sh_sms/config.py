@@ -74,6 +74,9 @@ class Settings:
     # Retention (sh_sms.store.retention): sent texts of finished games, and old inbound ids.
     retention_days: int = 30  # 0: keep everything
     retention_every_seconds: float = 3600.0
+    # Computer players (sh_sms.botplay): their pause before a move, and how often the job looks.
+    bot_seconds: int = 5  # the default of SET BOTSPEED
+    bot_poll_seconds: float = 1.0
 
     @property
     def callback_url(self) -> str | None:

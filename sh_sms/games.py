@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
 from .engine import Event, GameState
@@ -93,6 +93,19 @@ def all_events(session: Session, game_id: int) -> list[Event]:
     """Every event of the game, private ones included, in order: only for a finished game."""
     rows = session.exec(
         select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    ).all()
+    return [Event(row.kind, row.to_seat, json.loads(row.data)) for row in rows]
+
+
+def seat_events(session: Session, game_id: int, seat: int) -> list[Event]:
+    """The events `seat` has seen, in order: every public one and its own private ones."""
+    rows = session.exec(
+        select(GameEvent)
+        .where(
+            GameEvent.game_id == game_id,
+            or_(GameEvent.to_seat == None, GameEvent.to_seat == seat),  # noqa: E711
+        )
+        .order_by(GameEvent.seq)
     ).all()
     return [Event(row.kind, row.to_seat, json.loads(row.data)) for row in rows]
 

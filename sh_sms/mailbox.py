@@ -8,6 +8,7 @@ from sqlmodel import Session, select
 
 from .gsm import sanitize, segments
 from .messages import Prompt, join, render
+from .numbers import is_bot_number
 from .store import Contact, Outbox
 
 
@@ -22,8 +23,11 @@ class Mailbox:
         """Queue `text` for `number` (empty texts are ignored); a `Prompt` makes it critical.
 
         Every text is made GSM-7 here, the last guard before the outbox, so no echo of player
-        input can force a message into UCS-2 or carry a NUL the database would refuse.
+        input can force a message into UCS-2 or carry a NUL the database would refuse. A computer
+        player has no phone, and a job's turn no sender: nothing is ever queued for either.
         """
+        if not number or is_bot_number(number):
+            return
         asks = isinstance(text, Prompt)
         text = sanitize(text)
         if text:

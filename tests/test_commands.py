@@ -478,6 +478,12 @@ HOST_COMMANDS = [
     ("Pause!", C("pause")),
     ("settings?", C("settings")),
     ("set deadline off.", C("set_deadline", "off")),
+    ("SET BOTSPEED 5", C("set_botspeed", "5")),
+    ("set botspeed 0", C("set_botspeed", "0")),
+    ("SET BOTSPEED 2 min", C("set_botspeed", "120")),
+    ("set botspeed 10s", C("set_botspeed", "10")),
+    ("SET BOT SPEED 3", C("set_botspeed", "3")),
+    ("set botpause 8 seconds", C("set_botspeed", "8")),
 ]
 
 
@@ -503,6 +509,11 @@ HOST_ERRORS = [
     ("SET DEADLINE 2 days", E("bad_arg", verb="set_deadline")),
     ("SET QUEIT 21-8", E("near_miss", "SET QUIET", "set_quiet")),
     ("set deadlin 3", E("near_miss", "SET DEADLINE", "set_deadline")),
+    ("SET BOTSPEED", E("missing_arg", verb="set_botspeed")),
+    ("SET BOTSPEED 601", E("bad_arg", verb="set_botspeed")),
+    ("SET BOTSPEED 11 min", E("bad_arg", verb="set_botspeed")),
+    ("SET BOTSPEED fast", E("bad_arg", verb="set_botspeed")),
+    ("SET BOTSPEED OFF", E("bad_arg", verb="set_botspeed")),
     ("settings please", E("extra_words", "SETTINGS", "settings")),
     ("pause the game", E("extra_words", "PAUSE", "pause")),
     ("resume now", E("extra_words", "RESUME", "resume")),
@@ -534,3 +545,41 @@ HOST_TALK = [
 @pytest.mark.parametrize("text", [pytest.param(t, id=repr(t)) for t in HOST_TALK])
 def test_talk_near_host_words_is_talk(text):
     assert parse(text) == Command("say", text.strip())
+
+
+# BOT [n]: the host adds computer players in the lobby.
+BOT_COMMANDS = [
+    ("BOT", C("bot")),
+    ("bots", C("bot")),
+    ("Bot!", C("bot")),
+    ("BOT 2", C("bot", "2")),
+    ("bots 9", C("bot", "9")),
+    ("BOT three", C("bot", "3")),
+]
+
+
+@pytest.mark.parametrize("text, expected", cases(BOT_COMMANDS))
+def test_bot_commands(text, expected):
+    assert parse(text) == expected
+    assert parse(text.swapcase()) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    cases(
+        [
+            ("BOT 0", E("bad_arg", verb="bot")),
+            ("BOT 10", E("bad_arg", verb="bot")),
+            ("BOT 2 please", E("extra_words", "BOT", "bot")),
+            ("bot is lying", E("extra_words", "BOT", "bot")),  # a sentence: talk unless the host
+        ]
+    ),
+)
+def test_bot_errors(text, expected):
+    assert parse(text) == expected
+
+
+# Everyday words one typo from BOT: BOT is a host word, so they stay talk.
+@pytest.mark.parametrize("text", ["got it", "but why", "not me", "hot", "boat", "both of them"])
+def test_talk_near_bot_is_talk(text):
+    assert parse(text) == Command("say", text)

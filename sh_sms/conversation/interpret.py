@@ -46,8 +46,8 @@ PLAYER_VERBS = frozenset({"nominate", "investigate", "elect", "execute", "kick"}
 POLICY_VERBS = frozenset({"discard", "enact"})
 INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "settings", "help"})
 HOST_VERBS = frozenset(
-    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "remind", "pause", "resume"}
-    | {"endgame", "endgame_yes", "start", "kick"}
+    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "remind", "pause"}
+    | {"resume", "endgame", "endgame_yes", "start", "kick"}
 )
 # Aliases that are everyday words: typed alone by someone who cannot use them now, they are talk.
 EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"})
@@ -99,6 +99,8 @@ def usable(turn: Turn, verb: str) -> bool:
     where = turn.situation
     if verb in INFO_VERBS or verb in ("say", "new", "join", "rematch"):
         return True
+    if verb == "bot":  # computer players join in the lobby only
+        return turn.player.is_host and where == IN_LOBBY
     if verb in HOST_VERBS:
         return turn.player.is_host and where in (IN_LOBBY, IN_GAME)
     if verb == "leave":

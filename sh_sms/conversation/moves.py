@@ -1,11 +1,12 @@
 """A move in a started game: apply it with the engine, store the result, queue what it tells.
 
-Shared by the players' own moves (handlers.play) and the moves made for them when a deadline
-passes (reminders.job).
+Shared by the players' own moves (handlers.play), the moves made for them when a deadline
+passes (reminders.job) and the computer players' moves (botplay.job).
 """
 
 from __future__ import annotations
 
+from ..botplay.plan import plan
 from ..engine import Action, IllegalAction, apply
 from ..engine.state import OVER
 from ..games import append_events, close_game, save_state
@@ -29,7 +30,8 @@ def act(turn: Turn, seat: int, action: Action) -> bool:
         refusal(turn, seat, refused)
         return False
     save_state(turn.game, after, turn.now)
-    track(turn.session, turn.game, after, turn.now, turn.settings)
+    clock = track(turn.session, turn.game, after, turn.now, turn.settings)
+    plan(clock, turn.players, state, after, events, turn.now, turn.settings)
     append_events(turn.session, turn.game, events, turn.now)
     if after.phase == OVER:
         close_game(turn.game, turn.players, GAME_OVER, turn.now)

@@ -14,14 +14,30 @@ from collections.abc import Callable
 
 from ..commands import MISSING_ARG, Command, ParseError
 from ..store import Contact
-from .handlers import after, clarify, endgame, host, info, lobby, nogame, optout, play, refuse, talk
+from .handlers import (
+    after,
+    bots,
+    clarify,
+    endgame,
+    host,
+    info,
+    lobby,
+    nogame,
+    optout,
+    play,
+    refuse,
+    talk,
+)
 from .interpret import Reading, Unclear
 from .replies import parse_error
 from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 
 Handler = Callable[[Turn, Reading], None]
 
-HOST_VERBS = ("set_nudge", "set_quiet", "set_tz", "set_deadline", "settings", "remind", "pause")
+HOST_VERBS = (
+    *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"),
+    *("settings", "remind", "pause"),
+)
 HOST = {verb: host.command for verb in (*HOST_VERBS, "resume")}
 ENDING = {"endgame": endgame.confirm, "endgame_yes": endgame.end}
 IN_A_GAME = {"new": refuse.already_in, "join": refuse.already_in, "rematch": refuse.already_in}
@@ -32,6 +48,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "start": lobby.start,
         "leave": lobby.leave,
         "kick": lobby.kick,
+        "bot": bots.add,
         "say": talk.relay,
         "help": info.help_text,
         **{verb: info.lobby for verb in ("status", "role", "hand", "who", "log")},
@@ -51,7 +68,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         **ENDING,
         **{verb: play.move for verb in play.MOVE_VERBS},
         **IN_A_GAME,
-        **{verb: refuse.lobby_only for verb in ("leave", "kick", "start")},
+        **{verb: refuse.lobby_only for verb in ("leave", "kick", "start", "bot")},
     },
     AFTER_GAME: {
         "say": talk.relay,

@@ -41,9 +41,12 @@ def tell_table(session: Session, mail: Mailbox, number: str, *, stopped: bool) -
 
 
 def pass_host(session: Session, players: list[Player], leaving: Player) -> Player | None:
-    """Make the next reachable player after `leaving` (in seat order) the host; return them."""
+    """Make the next reachable person after `leaving` (in seat order) the host; return them.
+    A computer player never hosts."""
     seat = players.index(leaving)
     for other in players[seat + 1 :] + players[:seat]:
+        if other.is_bot:
+            continue
         row = session.get(Contact, other.number)
         if row is None or not (row.opted_out or row.unreachable):
             leaving.is_host, other.is_host = False, True

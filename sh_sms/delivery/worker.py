@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
+from ..botplay.job import tick as bot_tick
 from ..config import Settings
 from ..intake import retry_due_logged
 from ..numbers import mask
@@ -124,6 +125,14 @@ class Worker:
             seconds=max(self.settings.dead_letter_poll_seconds, 0.1),
             args=(self.engine, self.settings, self.clock.now),
             id="dead_letters",
+            next_run_time=datetime.now(UTC),
+        )
+        scheduler.add_job(  # computer players' claims and moves (sh_sms.botplay)
+            bot_tick,
+            "interval",
+            seconds=max(self.settings.bot_poll_seconds, 0.1),
+            args=(self.engine, self.settings, self.clock.now),
+            id="bots",
             next_run_time=datetime.now(UTC),
         )
         while not self.stopping.is_set():

@@ -19,7 +19,7 @@ from ..conversation.moves import act
 from ..conversation.turn import Turn
 from ..games import load_state, roster
 from ..store import ACTIVE, Game, GameClock, transaction
-from .nudge import announce, random_moves, remind
+from .nudge import announce, people_awaited, random_moves, remind
 from .options import Policy, policy
 from .quiet import next_allowed
 from .wait import begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
@@ -77,6 +77,9 @@ def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
         schedule(clock, rules)
         return
     turn.players = roster(session, game.id)
+    if not people_awaited(turn.state, turn.players):
+        clock.due_at = None  # a wait on computer players alone: they move by themselves
+        return
     if deadline_due(clock, rules, now):
         if rules.nudging and clock.nudges_sent == 0:
             # Nobody loses a move without a reminder first: this one is the last call.
@@ -99,9 +102,10 @@ def _nudge(turn: Turn, clock: GameClock, rules: Policy) -> None:
 
 
 def time_out(turn: Turn, clock: GameClock) -> None:
-    """Make a random legal move for every seat the wait is on, as if each had texted it."""
+    """Make a random legal move for every person the wait is on, as if each had texted it."""
     key = clock.wait_key
-    moves = random_moves(turn.state, turn.game.seed, key)
+    seats = people_awaited(turn.state, turn.players)
+    moves = random_moves(turn.state, turn.game.seed, key, seats)
     announce(turn.mail, turn.state, turn.players, moves)
     for seat, action in moves:
         act(turn, seat, action)

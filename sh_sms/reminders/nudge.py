@@ -1,4 +1,5 @@
-"""What a reminder says, and who gets it: only the players the game is waiting on."""
+"""What a reminder says, and who gets it: only the people the game is waiting on (a computer
+player moves by itself: it is never reminded, and no deadline moves for it)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ def remind(
     now: datetime,
     deadline: datetime | None = None,
 ) -> list[int]:
-    """Queue a reminder for every seat the game waits on; return those seats."""
-    seats = awaiting(state)
+    """Queue a reminder for every person the game waits on; return their seats."""
+    seats = people_awaited(state, players)
     left = None
     if deadline is not None:
         left = max(1, round((deadline - now).total_seconds() / 60))
@@ -44,10 +45,18 @@ def remind(
     return seats
 
 
-def random_moves(state: GameState, seed: int, key: str) -> list[tuple[int, Action]]:
-    """A random legal move for every seat the game waits on, the same for the same game and wait."""
+def people_awaited(state: GameState, players: list[Player]) -> list[int]:
+    """The seats the game waits on that people hold (not computer players)."""
+    return [seat for seat in awaiting(state) if not players[seat].is_bot]
+
+
+def random_moves(
+    state: GameState, seed: int, key: str, seats: list[int] | None = None
+) -> list[tuple[int, Action]]:
+    """A random legal move for every seat in `seats` (default: every seat the game waits on),
+    the same for the same game and wait."""
     moves = []
-    for seat in awaiting(state):
+    for seat in awaiting(state) if seats is None else seats:
         legal = legal_actions(state, seat)
         if legal:
             moves.append((seat, random.Random(f"{seed}/{key}/{seat}").choice(legal)))

@@ -10,10 +10,13 @@ from .quiet import OFF_WORDS, format_window, parse_window
 
 NUDGE_MAX_MINUTES = 24 * 60
 DEADLINE_MAX_HOURS = 7 * 24
+BOT_PAUSE_MAX_SECONDS = 10 * 60
 OFF = "off"
 _AMOUNT = re.compile(r"^(\d{1,4})([a-z]*)$")
 _MINUTE_UNITS = frozenset({"", "m", "min", "mins", "minute", "minutes"})
 _HOUR_UNITS = frozenset({"", "h", "hr", "hrs", "hour", "hours"})
+_SECOND_UNITS = frozenset({"", "s", "sec", "secs", "second", "seconds"})
+_BOT_KEY_TAILS = frozenset({"speed", "pause", "delay"})  # SET BOT SPEED 5
 
 
 def parse_minutes(words: list[str]) -> str | None:
@@ -24,6 +27,23 @@ def parse_minutes(words: list[str]) -> str | None:
 def parse_hours(words: list[str]) -> str | None:
     """`12`, `12 hours` -> "12"; `off` -> "off"; anything else -> None."""
     return _amount(words, _HOUR_UNITS, DEADLINE_MAX_HOURS)
+
+
+def parse_seconds(words: list[str]) -> str | None:
+    """A computer player's pause: `5`, `5 s`, `2 min` -> seconds ("5", "120"), 0 included
+    (`SET BOT SPEED 5` reads as `SET BOTSPEED 5`)."""
+    if words and words[0].casefold() in _BOT_KEY_TAILS:
+        words = words[1:]
+    raw = "".join(words).casefold()
+    match = _AMOUNT.match(raw)
+    if match is None:
+        return None
+    value, unit = int(match.group(1)), match.group(2)
+    if unit in _MINUTE_UNITS - {""}:
+        value *= 60
+    elif unit not in _SECOND_UNITS:
+        return None
+    return str(value) if value <= BOT_PAUSE_MAX_SECONDS else None
 
 
 def _amount(words: list[str], units: frozenset[str], most: int) -> str | None:
@@ -62,10 +82,15 @@ SET_KEYS = {
     "tz": "set_tz",
     "timezone": "set_tz",
     "deadline": "set_deadline",
+    "botspeed": "set_botspeed",
+    "bot": "set_botspeed",
+    "botpause": "set_botspeed",
+    "botdelay": "set_botspeed",
 }
 SET_VALUES = {
     "set_nudge": parse_minutes,
     "set_quiet": parse_quiet,
     "set_tz": parse_zone,
     "set_deadline": parse_hours,
+    "set_botspeed": parse_seconds,
 }

@@ -34,6 +34,10 @@ class Player(SQLModel, table=True):
 
     `open_number` holds the number while the game is unfinished and is unique, so the database
     itself guarantees a number is in at most one unfinished game.
+
+    A computer player (`is_bot`) has no phone: its `number` is `bot:<name>` (sh_sms.numbers
+    BOT_PREFIX, never a phone number, so no text can come from it or be queued for it) and its
+    `open_number` stays NULL, so it never takes a number's one unfinished game.
     """
 
     __tablename__ = "players"
@@ -47,6 +51,7 @@ class Player(SQLModel, table=True):
     seat: int
     is_host: bool = False
     joined_at: datetime
+    is_bot: bool = False
 
 
 class GameEvent(SQLModel, table=True):
@@ -238,3 +243,7 @@ class GameClock(SQLModel, table=True):
     last_nudge_at: datetime | None = None
     deadline_at: datetime | None = None
     due_at: datetime | None = Field(default=None, index=True)
+    # Computer players (sh_sms.botplay): the host's pause before a bot moves (None: the default)
+    # and when the bot job must next look at the game (None: nothing for a bot to do).
+    bot_seconds: int | None = None
+    bot_due_at: datetime | None = Field(default=None, index=True)

@@ -6,14 +6,16 @@ from flask import Blueprint, Response, render_template
 from jinja2 import TemplateError
 from sqlmodel import Session
 
-from ..boardview import fascist_slots
+from ..boardview import bot_names, fascist_slots
+from ..bots import CLAIM, Claim
+from ..bots.claims import CHANCELLOR
 from ..engine import Event
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
 from ..games import all_events, load_state
 from ..links import board_path
-from ..messages import event_text
+from ..messages import claim_text, event_text, render
 from ..public import FINISHED, PUBLIC_KINDS
-from ..replay import build_replay
+from ..replay import Step, build_replay
 from .board import find_game, no_store, not_found
 from .runtime import runtime
 
@@ -24,6 +26,8 @@ UNTOLD = frozenset({"round", "session"})  # the step's heading already says thes
 
 def _teller(names: list[str]):
     def say(event: Event) -> str | None:
+        if event.kind == CLAIM:  # a computer player's claim, as the table read it
+            return _claim(event, names)
         if event.kind not in PUBLIC_KINDS or event.kind in UNTOLD:
             return None
         try:
@@ -32,6 +36,40 @@ def _teller(names: list[str]):
             return None
 
     return say
+
+
+def _claim(event: Event, names: list[str]) -> str | None:
+    try:
+        claim = Claim.from_data(event.data)
+        return render("reply/talk", name=names[claim.seat], text=claim_text(claim, names))
+    except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+
+
+def told(steps: list[Step], say) -> list[list[str]]:
+    """Per step, the texts the table read; a bot's claim is told with the government it speaks
+    of (it comes a pause later, often after the next round began)."""
+    lines: list[list[str]] = [[] for _ in steps]
+    for index, step in enumerate(steps):
+        for event in step.public:
+            text = say(event)
+            if text:
+                lines[_about(steps, index, event)].append(text)
+    return lines
+
+
+def _about(steps: list[Step], index: int, event: Event) -> int:
+    """The step a public event belongs to: its own, or for a claim the latest step up to it in
+    which the claimant held the office the claim speaks of."""
+    if event.kind != CLAIM:
+        return index
+    seat, office = event.data.get("seat"), event.data.get("office")
+    for earlier in range(index, -1, -1):
+        step = steps[earlier]
+        holder = step.chancellor if office == CHANCELLOR else step.president
+        if step.passed and holder == seat:
+            return earlier
+    return index
 
 
 @bp.get("/g/<code>/replay")
@@ -51,6 +89,7 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
             )
             return no_store(Response(page, status=404))
         replay = build_replay(state.names, all_events(session, game.id))
+        bots = bot_names(session, game)
     if replay.roles is None:  # a game ended before the end events were logged
         replay.roles = list(state.roles)
     say = _teller(replay.names)
@@ -59,9 +98,10 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
         code=game.code,
         board=board_path(game.code),
         r=replay,
-        told=[[text for e in step.public if (text := say(e))] for step in replay.steps],
+        told=told(replay.steps, say),
         powers=fascist_slots(len(replay.names)),
         liberal_slots=LIBERAL_TO_WIN,
         chaos_at=CHAOS_AT,
+        bots=bots,
     )
     return no_store(Response(page))

@@ -13,6 +13,7 @@ from sqlmodel import Session
 from sh_sms.engine import GameState, new_game
 from sh_sms.engine.bot import RandomBot, play
 from sh_sms.games import append_events
+from sh_sms.numbers import bot_number
 from sh_sms.store import ACTIVE, LOBBY, OVER, Game, Player
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -109,8 +110,10 @@ def add_game(
     *,
     status: str | None = None,
     first_number: int = 1,
+    bots: frozenset[int] = frozenset(),
 ) -> None:
-    """Insert a game with its players (the first is host) and events into the app's database."""
+    """Insert a game with its players (the first is host; the seats in `bots` are computer
+    players) and events into the app's database."""
     engine = app.extensions["sh_sms"].engine
     with Session(engine) as session:
         game = Game(
@@ -124,8 +127,8 @@ def add_game(
         session.add(game)
         session.flush()
         for seat, name in enumerate(names):
-            number = f"+1555020{first_number + seat:04d}"
-            open_number = number if game.status in (LOBBY, ACTIVE) else None
+            number = bot_number(name) if seat in bots else f"+1555020{first_number + seat:04d}"
+            open_number = number if game.status in (LOBBY, ACTIVE) and seat not in bots else None
             session.add(
                 Player(
                     game_id=game.id,
@@ -135,6 +138,7 @@ def add_game(
                     name_key=name.casefold(),
                     seat=seat,
                     is_host=seat == 0,
+                    is_bot=seat in bots,
                     joined_at=NOW,
                 )
             )
@@ -152,9 +156,11 @@ def bot_game(names: list[str], seed: int, steps: int | None = None):
     return state, events
 
 
-def finished(app, code: str, names: list[str], seed: int, first_number: int = 1) -> GameState:
+def finished(
+    app, code: str, names: list[str], seed: int, first_number: int = 1, bots=frozenset()
+) -> GameState:
     """Put a whole bot-played game, finished, into the app's database; return its last state."""
     state, events = bot_game(names, seed)
     assert state.phase == "over"
-    add_game(app, code, names, state, events, status=OVER, first_number=first_number)
+    add_game(app, code, names, state, events, status=OVER, first_number=first_number, bots=bots)
     return state

@@ -192,6 +192,7 @@ def test_release_web_and_worker_from_the_pinned_install(slug, database, tmp_path
 
         inbound = {"From": PLAYER, "Body": "NEW Ana", "MessageSid": "SM" + uuid.uuid4().hex}
         assert post(f"{base}/sms", inbound, fake.auth_token, f"{base}/sms") == 200
+
         def answered(f) -> list:  # created, and its answer given (sent_to holds a bit sooner)
             return [c for c in f.accepted() if c.to == PLAYER]
 

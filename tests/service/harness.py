@@ -34,6 +34,7 @@ from sh_sms.engine import Action, GameState, awaiting, legal_actions
 from sh_sms.engine.bot import RandomBot
 from sh_sms.games import load_state, save_state
 from sh_sms.gsm import is_gsm7, segments
+from sh_sms.numbers import is_bot_number
 from sh_sms.store import ACTIVE, Game, Outbox, Player, outbox_after
 from sh_sms.textbot import action_text
 from sh_sms.web import create_app
@@ -286,15 +287,27 @@ class Table:
         assert response.status_code == 200, (sender, body, response.status_code)
         assert response.mimetype == "text/xml", response.mimetype
         self._check_log(self._log.records[errors_before:], body)
+        sender_phone = self.by_number.get(sender)
+        return self._file(sender_phone.label if sender_phone else sender, body)
+
+    def run_job(self, job: Callable[[Engine, Settings, datetime], object], name: str) -> Delivery:
+        """Run a worker job (`run_due` of the bot job or the reminders) once at the clock's time,
+        as the worker would; check what it queued like a text's; return what it caused."""
+        errors_before = len(self._log.records)
+        job(self.engine, self.app.extensions["sh_sms"].settings, self.clock())
+        self._check_log(self._log.records[errors_before:], name)
+        return self._file(name, name)
+
+    def _file(self, sender: str, cause: str) -> Delivery:
+        """Read the outbox rows one text (or job run) queued, check them, file them in inboxes."""
         rows = self.new_rows()
         recipients = [r.to_number for r in rows]
         assert len(recipients) == len(set(recipients)), (
-            f"one text {body!r} queued several SMS for one recipient: {rows}"
+            f"one text {cause!r} queued several SMS for one recipient: {rows}"
         )
         for row in rows:
             self._check_row(row)
-        sender_phone = self.by_number.get(sender)
-        delivery = Delivery(sender_phone.label if sender_phone else sender, rows, self.labels())
+        delivery = Delivery(sender, rows, self.labels())
         for row in rows:
             phone = self.by_number.get(row.to_number) or self.phone(row.to_number, row.to_number)
             phone.inbox.append(row.body)
@@ -319,6 +332,7 @@ class Table:
                     assert number not in line, f"raw number in an info log line: {line!r}"
 
     def _check_row(self, row: Outbox) -> None:
+        assert row.to_number and not is_bot_number(row.to_number), f"queued to a bot: {row}"
         assert row.body, row
         assert len(row.body) <= 1600, len(row.body)
         assert row.segments == segments(row.body), (row.segments, row.body)
@@ -394,10 +408,10 @@ class Table:
         self.put_state(code, state)
         return state
 
-    def seat(self, code: str, seat: int) -> Phone:
-        """The phone of the player in `seat` (0-based) of a started game."""
-        if code not in self._seats:
-            self._seats[code] = [self.by_number[p.number] for p in self.players(code)]
+    def seat(self, code: str, seat: int) -> Phone | None:
+        """The phone of the player in `seat` (0-based) of a started game (None: a bot's)."""
+        if code not in self._seats:  # a computer player has no phone: None
+            self._seats[code] = [self.by_number.get(p.number) for p in self.players(code)]
         return self._seats[code][seat]
 
     def play(

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 import pytest
+from bot_driver import drive, start_with_bots
 from harness import (
     FIGURES,
     NAMES,
@@ -216,3 +217,125 @@ def test_the_checker_catches_leaks(seat: int, line: str):
     checker.body(0, "You drew F L F.", state, state, None)  # the President may see her cards
     with pytest.raises(AssertionError):
         checker.body(seat, line, state, state, None)
+
+
+# -- with computer players at the table --------------------------------------------------------
+
+CLAIM_FORMS = (
+    re.compile(r"(\w+): I drew [LF] [LF] [LF], passed [LF] [LF]\."),
+    re.compile(r"(\w+): I got [LF] [LF], (?:enacted [LF]|vetoed them)\."),
+    re.compile(r"(\w+): I investigated (\w+): (LIBERAL|FASCIST)\."),
+)
+CLAIM_SPEAKER = re.compile(r"(\w+): I (drew|got|investigated)\b")
+# People at the table and bots beside them, per table size.
+BOT_TABLES = {5: (1, 4), 7: (3, 4), 10: (2, 8)}
+BOT_SEEDS = {"sqlite": (1, 2), "postgresql": (3,)}
+
+
+class BotChecker(Checker):
+    """The checks above, and the bots' table talk: a claim line comes only from a bot, has one of
+    the claim forms, speaks of an investigation only by its investigator, and never has a bot on
+    the fascist side call a teammate fascist. While a vote stays open, the bots' votes reach
+    nobody: a bot job's texts then hold claims only."""
+
+    def __init__(self, table: Table, code: str, start: GameState, bots: set[int]) -> None:
+        super().__init__(table, code, start)
+        self.bots = bots
+        self.claims = 0
+
+    def delivery(self, d: Delivery, before, after: GameState, sender) -> None:
+        still_voting = before is not None and before.phase == after.phase == "vote"
+        if sender is None and still_voting and before.round == after.round:
+            for body in d.values():
+                lines = body.splitlines()
+                assert all(CLAIM_SPEAKER.match(line) for line in lines), f"a bot vote leaked: {d}"
+        super().delivery(d, before, after, sender)
+
+    def body(self, seat: int, body: str, before, after: GameState, sender) -> None:
+        rest = [line for line in body.splitlines() if not self.claim(line, after)]
+        super().body(seat, "\n".join(rest), before, after, sender)
+
+    def claim(self, line: str, after: GameState) -> bool:
+        """Check `line` if it is a bot's claim; whether it was one."""
+        speaker = CLAIM_SPEAKER.match(line)
+        if speaker is None or speaker.group(1) not in self.seat_of:
+            return False
+        seat = self.seat_of[speaker.group(1)]
+        assert seat in self.bots, f"a claim from a person's seat: {line!r}"
+        form = next((m for f in CLAIM_FORMS if (m := f.fullmatch(line))), None)
+        assert form is not None, f"not a claim form: {line!r}"
+        if speaker.group(2) == "investigated":
+            target = self.seat_of[form.group(2)]
+            assert [seat, target] in (after.investigations or []), line
+            team = {p for p, role in enumerate(after.roles) if role != "liberal"}
+            if after.roles[seat] != "liberal" and form.group(3) == "FASCIST":
+                assert target not in team, f"a bot called its teammate fascist: {line!r}"
+        self.claims += 1
+        return True
+
+
+def play_checked_with_bots(table: Table, people: int, bots: int, seed: int) -> int:
+    """One game of people and bots through the webhook, every SMS checked; return the number of
+    claim lines the people read."""
+    names = NAMES[:people]
+    code = start_with_bots(table, names, bots, seed)
+    start_state = table.state(code)
+    bot_seats = {p.seat for p in table.players(code) if p.is_bot}
+    checker = BotChecker(table, code, start_state, bot_seats)
+    opening = table.deliveries[-1]
+    checker.delivery(opening, None, start_state, None)
+    for name in names:
+        seat = start_state.names.index(name)
+        assert names_in(role_line(opening[name]), start_state.names) == teammates(start_state, seat)
+    rng = random.Random(seed * 100 + people + bots)
+    chooser = random_bot(seed).__self__
+
+    def on_delivery(d: Delivery, before: GameState, after: GameState, sender) -> None:
+        checker.delivery(d, before, after, sender)
+        if after.phase != "over" and rng.random() < 0.2:
+            asker = table[rng.choice(names)]
+            out = asker.send(rng.choice(INFO))
+            assert set(out) == {asker.label}, out
+            checker.delivery(out, after, after, start_state.names.index(asker.label))
+
+    final = drive(table, code, lambda state, seat: chooser.act(state, seat), on_delivery)
+    win = "LIBERALS WIN" if final.winner == "liberal" else "FASCISTS WIN"
+    for name in names:
+        assert win in table[name].last and final_roles_ok(table[name].last, final)
+    return checker.claims
+
+
+@pytest.mark.parametrize("players", sorted(BOT_TABLES))
+def test_bot_tables_leak_nothing(new_table: Callable[..., Table], players: int, database_url):
+    backend = database_url.split(":")[0].split("+")[0]
+    people, bots = BOT_TABLES[players]
+    claims = [
+        play_checked_with_bots(new_table(), people, bots, seed) for seed in BOT_SEEDS[backend]
+    ]
+    assert sum(claims) > 0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Ana: I drew F F L, passed F L.",  # a person's seat: bots alone make claims
+        "CalBot: I drew F F L and passed F L.",  # not a claim form
+        "CalBot: I investigated Dee: FASCIST.",  # CalBot investigated nobody
+        "BenBot: I investigated Dee: FASCIST.",  # a fascist bot names Hitler
+    ],
+)
+def test_the_bot_checker_catches_bad_claims(line: str):
+    state = GameState(
+        seed=1,
+        names=["Ana", "BenBot", "CalBot", "Dee", "EliBot"],
+        roles=["liberal", "fascist", "liberal", "hitler", "liberal"],
+        alive=[True] * 5,
+        draw=["L"] * 6 + ["F"] * 11,
+        discards=[],
+        hand=[],
+        investigations=[[1, 3]],
+    )
+    checker = BotChecker(None, "TEST", state, {1, 2, 4})  # type: ignore[arg-type]
+    checker.body(0, "BenBot: I investigated Dee: LIBERAL.", state, state, None)
+    with pytest.raises(AssertionError):
+        checker.body(0, line, state, state, None)

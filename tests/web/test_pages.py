@@ -24,6 +24,7 @@ BOARD_KEYS = {
     "events",
     "replay",
     "problem",
+    "bots",
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlmodel import select
 
+from ...botplay.seats import bot_player
 from ...commands import Command
 from ...engine import Event
 from ...games import new_code, open_player
@@ -50,7 +51,8 @@ def over(turn: Turn, _command: Command) -> None:
 
 
 def rematch(turn: Turn, _command: Command) -> None:
-    """REMATCH: a new lobby for the same table, the sender as host, everyone else invited.
+    """REMATCH: a new lobby for the same table, the sender as host, everyone else invited (the
+    computer players are seated again at once).
 
     If another player already opened one, the sender is told how to take their seat in it.
     """
@@ -72,11 +74,14 @@ def rematch(turn: Turn, _command: Command) -> None:
     turn.session.add(game)
     turn.session.flush()
     turn.session.add(_seat(game, turn.player, turn.now))
-    invited = [p for p in others if _free(turn, p)]
+    bots = [p.name for p in others if p.is_bot]
+    for seat, name in enumerate(bots, 1):
+        turn.session.add(bot_player(game.id, name, seat, turn.now))
+    invited = [p for p in others if not p.is_bot and _free(turn, p)]
     for p in invited:
         turn.session.add(Invite(game_id=game.id, number=p.number, name=p.name, created_at=turn.now))
         turn.mail.say(p.number, "after/invited", host=turn.player.name, code=game.code, name=p.name)
-    turn.reply("after/rematch", code=game.code, names=[p.name for p in invited])
+    turn.reply("after/rematch", code=game.code, names=[p.name for p in invited], bots=bots)
     turn.game = game
 
 

@@ -1,5 +1,6 @@
-"""The host's tools: SET and SETTINGS (reminders, quiet hours, time zone, deadline), and REMIND,
-PAUSE and RESUME for a game that is stuck. Every change is told to the whole table.
+"""The host's tools: SET and SETTINGS (reminders, quiet hours, time zone, deadline, the computer
+players' pause), and REMIND, PAUSE and RESUME for a game that is stuck. Every change is told to
+the whole table.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+from ...botplay.plan import pause
 from ...commands import Command
 from ...messages import naming
 from ...reminders.nudge import remind
@@ -17,7 +19,7 @@ from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wai
 from ...store import GameClock
 from ..turn import Turn
 
-SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline"})
+SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"})
 HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
 
 
@@ -47,7 +49,8 @@ def command(turn: Turn, command: Command) -> None:
 
 
 def _values(turn: Turn, clock: GameClock) -> dict:
-    return describe(policy(clock, turn.settings))
+    botspeed = int(pause(clock, turn.settings).total_seconds())
+    return describe(policy(clock, turn.settings)) | {"botspeed": botspeed}
 
 
 def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
@@ -58,6 +61,10 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
         clock.quiet_hours = value
     elif verb == "set_tz":
         clock.timezone = value
+    elif verb == "set_botspeed":
+        clock.bot_seconds = int(value)
+        if clock.bot_due_at is not None:  # a bot about to move waits no longer than the new pause
+            clock.bot_due_at = min(clock.bot_due_at, turn.now + pause(clock, turn.settings))
     else:
         set_deadline(clock, None if value == OFF else int(value), turn.now)
     schedule(clock, policy(clock, turn.settings))

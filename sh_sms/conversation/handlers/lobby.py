@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...botplay.plan import plan
+from ...botplay.seats import people
 from ...commands import Command
 from ...engine import Event, new_game
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
@@ -12,6 +14,8 @@ from ...reminders.wait import track
 from ...store import ACTIVE, ENDED, Player
 from ..replies import unknown_player
 from ..turn import Turn
+
+BOT_WORDS = frozenset({"bot", "bots"})  # KICK BOT: the last computer player added
 
 
 def start(turn: Turn, _command: Command) -> None:
@@ -27,7 +31,8 @@ def start(turn: Turn, _command: Command) -> None:
     turn.game.status = ACTIVE
     turn.state = state
     save_state(turn.game, state, turn.now)
-    track(turn.session, turn.game, state, turn.now, turn.settings)
+    clock = track(turn.session, turn.game, state, turn.now, turn.settings)
+    plan(clock, players, None, state, events, turn.now, turn.settings)
     started = Event("started", None, {"code": turn.game.code, "players": len(players)})
     append_events(turn.session, turn.game, [started, *events], turn.now)
     texts = step_texts(None, state, events)
@@ -45,12 +50,14 @@ def leave(turn: Turn, _command: Command) -> None:
 
 
 def kick(turn: Turn, command: Command) -> None:
-    """KICK <player>: the host takes someone out of the lobby."""
+    """KICK <player>: the host takes someone out of the lobby (KICK BOT: the last bot added)."""
     if not turn.player.is_host:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
     names = turn.names
     seat = resolve_player(command.arg, names)
+    if isinstance(seat, ResolveError) and command.arg.casefold() in BOT_WORDS:
+        seat = next((p.seat for p in reversed(turn.players) if p.is_bot), seat)
     if isinstance(seat, ResolveError):
         unknown_player(turn, command.arg, seat, names)
         return
@@ -59,7 +66,8 @@ def kick(turn: Turn, command: Command) -> None:
         turn.reply("lobby/kick_self")
         return
     _remove(turn, target, kicked=True)
-    turn.mail.say(target.number, "lobby/kicked", code=turn.game.code)
+    if not target.is_bot:
+        turn.mail.say(target.number, "lobby/kicked", code=turn.game.code)
 
 
 def not_started(turn: Turn, _command: Command) -> None:
@@ -68,25 +76,26 @@ def not_started(turn: Turn, _command: Command) -> None:
 
 
 def _remove(turn: Turn, leaving: Player, kicked: bool) -> None:
-    """Take a member out of the lobby; the host role passes on; an empty lobby closes."""
+    """Take a member out of the lobby; the host role passes to the next person; a lobby with no
+    person left closes (computer players cannot host)."""
     rest = [p for p in turn.players if p.id != leaving.id]
     turn.session.delete(leaving)
     turn.players = rest
-    if not rest:
-        close_game(turn.game, [], ENDED, turn.now)
+    if not people(rest):
+        close_game(turn.game, rest, ENDED, turn.now)
         return
     new_host = None
+    if leaving.is_host:
+        new_host = people(rest)[0]
+        new_host.is_host = True
     for seat, p in enumerate(rest):
         p.seat = seat
-        if leaving.is_host and seat == 0:
-            p.is_host = True
-            new_host = p.name
-    for p in rest:
+    for p in people(rest):
         turn.mail.say(
             p.number,
             "lobby/someone_left",
             name=leaving.name,
-            host=new_host,
+            host=new_host.name if new_host else None,
             count=len(rest),
             kicked=kicked,
         )

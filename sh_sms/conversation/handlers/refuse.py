@@ -16,7 +16,7 @@ def already_in(turn: Turn, command: Command | ParseError) -> None:
 
 
 def lobby_only(turn: Turn, command: Command) -> None:
-    """LEAVE, KICK or START once the game has started."""
+    """LEAVE, KICK, START or BOT once the game has started."""
     turn.reply(f"refuse/{command.verb}_in_game", code=turn.game.code)
 
 

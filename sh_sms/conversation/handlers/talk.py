@@ -29,9 +29,11 @@ def relay(turn: Turn, command: Command) -> None:
     if len(text) > TALK_MAX:
         turn.reply("refuse/talk_long", most=TALK_MAX, length=len(text))
         return
-    for other in turn.players:
-        if other.id != turn.player.id:
-            turn.mail.say(other.number, "reply/talk", name=turn.player.name, text=text)
+    others = [p for p in turn.players if p.id != turn.player.id]
+    for other in others:
+        turn.mail.say(other.number, "reply/talk", name=turn.player.name, text=text)
+    if others and all(p.is_bot for p in others):  # nobody reads it: say so, once per text
+        turn.reply("reply/talk_bots")
     if dropped:
         row = contact(turn.session, turn.number)
         if not row.told_dropped:

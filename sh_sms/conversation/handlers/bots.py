@@ -1,0 +1,42 @@
+"""BOT [n]: the host seats computer players in the lobby, up to ten seats.
+
+Bots get names that say so (FinBot, GiaBot...), have no phone and are never texted; once the game
+starts they move from the worker (sh_sms.botplay). KICK removes one like anybody else.
+"""
+
+from __future__ import annotations
+
+from ...botplay.seats import bot_names, bot_player, people
+from ...commands import Command
+from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ..turn import Turn
+
+
+def add(turn: Turn, command: Command) -> None:
+    """BOT or BOT <n>: seat that many computer players (as many as there are seats left)."""
+    if not turn.player.is_host:
+        turn.reply("lobby/host_only", host=turn.host.name)
+        return
+    asked = int(command.arg or 1)
+    room = MAX_PLAYERS - len(turn.players)
+    if room <= 0:
+        turn.reply("lobby/full", code=turn.game.code, most=MAX_PLAYERS)
+        return
+    names = bot_names(turn.names, min(asked, room))
+    for name in names:
+        bot = bot_player(turn.game.id, name, len(turn.players), turn.now)
+        turn.session.add(bot)
+        turn.players = [*turn.players, bot]
+    turn.session.flush()
+    for person in people(turn.players):
+        turn.mail.say(
+            person.number,
+            "lobby/bots_added",
+            host=turn.player.name,
+            added=names,
+            asked=asked,
+            names=turn.names,
+            code=turn.game.code,
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+        )
