@@ -69,8 +69,9 @@ def test_help_nom_with_five_alive(table: Table):
 def test_start_with_too_few_players_names_the_real_code(table: Table):
     code = table.lobby(["Ana", "Bob", "Cy"])
     reply = table["Ana"].send("START").reply
-    assert (
-        reply == f"A game needs 5-10 players; 3 are in. Friends join by texting JOIN {code} <name>."
+    assert reply == (
+        f"A game needs 5-10 players; 3 are in. Friends join by texting JOIN {code} <name>,"
+        " or text BOT 2 to fill the seats with computer players."
     )
 
 
