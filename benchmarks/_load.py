@@ -28,10 +28,10 @@ from urllib.parse import urlencode
 from sqlalchemy import create_engine, text
 from twilio.request_validator import RequestValidator
 
+from sh_sms.botplay.textbot import action_text
 from sh_sms.engine import GameState, apply, awaiting, legal_actions
 from sh_sms.engine.state import OVER
 from sh_sms.store.migrate import upgrade
-from sh_sms.textbot import action_text
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLIC = "http://bench.example"  # PUBLIC_BASE_URL: what the requests are signed for

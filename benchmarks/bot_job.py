@@ -26,15 +26,15 @@ from _db import require_empty
 from sqlmodel import Session, col, func, select
 
 from sh_sms.botplay import job
+from sh_sms.botplay.textbot import action_text
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
 from sh_sms.engine import awaiting
 from sh_sms.engine.bot import RandomBot
 from sh_sms.engine.state import OVER
-from sh_sms.games import load_state
 from sh_sms.store import Game, Outbox, make_engine
+from sh_sms.store.games import load_state
 from sh_sms.store.migrate import upgrade
-from sh_sms.textbot import action_text
 
 TARGET_MS = 50.0
 START = datetime(2026, 6, 10, 16, 0, tzinfo=UTC)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from sh_sms.bot_table import RandomSeat, Seat, StrategySeat, play_game
+from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, play_game
 from sh_sms.engine.boards import LIBERAL
 
 SETTINGS = {

@@ -27,13 +27,13 @@ from _db import require_empty
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from sh_sms.demo import NAMES
+from sh_sms.botplay.demo import NAMES
+from sh_sms.botplay.textbot import next_text
 from sh_sms.engine import GameState
 from sh_sms.engine.bot import RandomBot
-from sh_sms.gsm import is_gsm7
 from sh_sms.store import Game, Outbox, Player, outbox_after
 from sh_sms.store.migrate import upgrade
-from sh_sms.textbot import next_text
+from sh_sms.text.gsm import is_gsm7
 from sh_sms.web import create_app
 
 LONG_NAMES = [

@@ -52,17 +52,17 @@ import sys  # noqa: E402
 sys.path.insert(0, str(ROOT / "tests" / "delivery"))
 from fake_twilio import FakeTwilio  # noqa: E402
 
+from sh_sms.botplay.demo import NAMES  # noqa: E402
+from sh_sms.botplay.textbot import action_text  # noqa: E402
 from sh_sms.config import Settings  # noqa: E402
 from sh_sms.delivery import claims  # noqa: E402
 from sh_sms.delivery.rate import Slots  # noqa: E402
 from sh_sms.delivery.senders import TwilioSender  # noqa: E402
 from sh_sms.delivery.worker import Worker  # noqa: E402
-from sh_sms.demo import NAMES  # noqa: E402
 from sh_sms.engine import GameState, awaiting, legal_actions  # noqa: E402
-from sh_sms.gsm import segments  # noqa: E402
 from sh_sms.store import Game, Outbox, Player, outbox_after  # noqa: E402
 from sh_sms.store.migrate import upgrade  # noqa: E402
-from sh_sms.textbot import action_text  # noqa: E402
+from sh_sms.text.gsm import segments  # noqa: E402
 from sh_sms.web import create_app  # noqa: E402
 
 START = datetime(2026, 3, 4, 15, 0, tzinfo=UTC)

@@ -7,7 +7,7 @@ import importlib
 
 # Each command is a module with a `main(argv)`; imported lazily so one command's needs stay its own.
 COMMANDS = {
-    "demo": ("sh_sms.demo", "play a demo game between bots and print it"),
+    "demo": ("sh_sms.botplay.demo", "play a demo game between bots and print it"),
     "doctor": (
         "sh_sms.ops.doctor",
         "list recent delivery failures by cause, with the fix for each",

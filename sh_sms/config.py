@@ -64,7 +64,7 @@ class Settings:
     max_attempts: int = 5  # sends of one message before it is given up
     retry_base_seconds: float = 2.0  # first backoff; doubles per attempt, with jitter
     retry_max_seconds: float = 300.0
-    # Faults (sh_sms.store.faults, sh_sms.intake): database errors while a text is applied.
+    # Faults (store.faults, conversation.intake): database errors while a text is applied.
     db_attempts: int = 3  # runs of one text's transaction before it is kept as a dead letter
     db_retry_base_seconds: float = 0.05  # pause before the second run; doubles, with jitter
     dead_letter_poll_seconds: float = 5.0  # how often the worker tries kept texts again

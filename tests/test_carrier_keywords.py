@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sh_sms.commands import (
+from sh_sms.text.commands import (
     CARRIER_HELP,
     CARRIER_OPT_IN,
     CARRIER_OPT_OUT,

@@ -1,10 +1,10 @@
-"""Table tests for sh_sms.commands.parse: every command, alias and error code."""
+"""Table tests for sh_sms.text.commands.parse: every command, alias and error code."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sh_sms.commands import (
+from sh_sms.text.commands import (
     ALIASES,
     CHATTY_VERBS,
     COMMAND_WORDS,
@@ -20,7 +20,7 @@ from sh_sms.commands import (
     parse,
     taught,
 )
-from sh_sms.phonetext import plain
+from sh_sms.text.phonetext import plain
 
 C = Command
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sh_sms.gsm import is_gsm7, segments
+from sh_sms.text.gsm import is_gsm7, segments
 
 CURLY = "\u2019"  # right single quotation mark: not in GSM-7
 

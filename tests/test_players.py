@@ -1,10 +1,10 @@
-"""Table tests for sh_sms.players: resolving player references and checking names."""
+"""Table tests for sh_sms.text.players: resolving player references and checking names."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sh_sms.players import NAME_MAX, ResolveError, resolve_player, valid_name
+from sh_sms.text.players import NAME_MAX, ResolveError, resolve_player, valid_name
 
 # Seats 1-6; pretend Dee (seat 4) is dead: the resolver still counts her name.
 TABLE = ["Alice", "Al", "Bob", "Dee", "Deb", "Cy"]

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from sh_sms.gsm import is_gsm7
+from sh_sms.text.gsm import is_gsm7
 
 SMS_TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "sms"
 

@@ -1,4 +1,4 @@
-"""The replay of a finished game, built from its event log alone (sh_sms.replay), no browser.
+"""The replay of a finished game, built from its event log alone (sh_sms.public.replay), no browser.
 
 Random games are played with the seeded bot; the fold of their events must agree with the
 engine's own public view after every single action, and each round must tell what its
@@ -14,7 +14,7 @@ import pytest
 from sh_sms.engine import Event, GameState, new_game, public_view
 from sh_sms.engine.boards import EXECUTION, INVESTIGATE, PEEK, SPECIAL_ELECTION
 from sh_sms.engine.bot import RandomBot, play
-from sh_sms.replay import Board, build_replay, next_board
+from sh_sms.public.replay import Board, build_replay, next_board
 
 SEEDS = range(40)
 

@@ -14,7 +14,7 @@ One run, for one game:
    that step plans the next run; a wait that began less than a pause ago is looked at again when
    the pause is over.
 A bot decides from its seat's `player_view` and the events its seat has seen (`seat_events`),
-through the one adapter that touches a GameState, `sh_sms.bot_table`.
+through the one adapter that touches a GameState, `sh_sms.botplay.table`.
 """
 
 from __future__ import annotations
@@ -26,19 +26,19 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from ..bot_table import act_for, claim_for
 from ..bots import Claim
 from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
 from ..engine import Action, GameState, awaiting
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
-from ..games import append_events, load_state, roster, seat_events
-from ..messages import claim_text
 from ..reminders.wait import wait_key
 from ..store import ACTIVE, Game, GameClock, transaction
+from ..store.games import append_events, load_state, roster, seat_events
+from ..text.messages import claim_text
 from .plan import pause
 from .seats import bot_seats, people
+from .table import act_for, claim_for
 
 log = logging.getLogger(__name__)
 BATCH = 100  # games looked at per run; the rest wait for the next run

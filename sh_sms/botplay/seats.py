@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..numbers import bot_number
 from ..store import Player
+from ..text.numbers import bot_number
 
 # One per letter, so that bots differ from each other (and from most people) in their first one.
 BOT_NAMES = (

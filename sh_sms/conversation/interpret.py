@@ -18,11 +18,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..commands import EXTRA_WORDS, MISSING_ARG, NEAR_MISS, POLICY_WORDS, Command, ParseError, parse
 from ..engine import awaiting, legal_actions
 from ..engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
-from ..phonetext import plain, vote_word
-from ..players import resolve_player
+from ..text.commands import (
+    EXTRA_WORDS,
+    MISSING_ARG,
+    NEAR_MISS,
+    POLICY_WORDS,
+    Command,
+    ParseError,
+    parse,
+)
+from ..text.phonetext import plain, vote_word
+from ..text.players import resolve_player
 from .turn import IN_GAME, IN_LOBBY, NO_GAME, Turn
 
 # The phases in which each move may be made, by the seats the game waits on (votes: any living

@@ -10,8 +10,8 @@ from __future__ import annotations
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from ..commands import Command, parse
 from ..store import Contact
+from ..text.commands import Command, parse
 
 STOP, START, HELP = "STOP", "START", "HELP"
 

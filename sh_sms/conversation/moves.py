@@ -9,11 +9,11 @@ from __future__ import annotations
 from ..botplay.plan import plan
 from ..engine import Action, IllegalAction, apply
 from ..engine.state import OVER
-from ..games import append_events, close_game, save_state
-from ..links import replay_url
-from ..messages import step_texts
+from ..public.links import replay_url
 from ..reminders.wait import track
 from ..store import OVER as GAME_OVER
+from ..store.games import append_events, close_game, save_state
+from ..text.messages import step_texts
 from .replies import refusal
 from .turn import Turn
 

@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 
 from ..config import Settings
-from ..games import load_state, open_player, recent_player, roster
-from ..numbers import mask
 from ..store import LOBBY, Game, Player, lock_game, record_sid, transaction
+from ..store.games import load_state, open_player, recent_player, roster
+from ..text.numbers import mask
 from .interpret import read
 from .router import route
 from .turn import Turn

@@ -5,12 +5,12 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 
 from __future__ import annotations
 
-from ..commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, ParseError
 from ..engine import IllegalAction, public_view
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
-from ..gsm import sanitize
-from ..messages import TEMPLATES, naming, prompt_text, render
-from ..players import ResolveError
+from ..text.commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, ParseError
+from ..text.gsm import sanitize
+from ..text.messages import TEMPLATES, naming, prompt_text, render
+from ..text.players import ResolveError
 from .turn import IN_GAME, Turn
 
 SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)

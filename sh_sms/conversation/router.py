@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..commands import MISSING_ARG, Command, ParseError
 from ..store import Contact
+from ..text.commands import MISSING_ARG, Command, ParseError
 from .handlers import (
     after,
     bots,

@@ -8,8 +8,8 @@ from datetime import datetime
 from sqlmodel import Session
 
 from ..config import Settings
+from ..delivery.mailbox import Mailbox
 from ..engine import GameState
-from ..mailbox import Mailbox
 from ..store import ENDED, LOBBY, OVER, Game, Player
 
 # Where the sender of a text stands.

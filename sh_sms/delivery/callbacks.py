@@ -17,8 +17,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import select
 
 from ..config import Settings
-from ..numbers import mask
 from ..store import DELIVERED, FAILED, QUEUED, SENDING, SENT, UNDELIVERED, Outbox, transaction
+from ..text.numbers import mask
 from .claims import settle_failure
 from .errors import classify
 from .notices import mark_reachable

@@ -21,7 +21,6 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from ..config import Settings
-from ..numbers import mask
 from ..store import (
     CANCELLED,
     DELIVERED,
@@ -34,6 +33,7 @@ from ..store import (
     Outbox,
     transaction,
 )
+from ..text.numbers import mask
 from . import errors
 from .errors import RETRY, Outcome
 from .notices import mark_unreachable

@@ -6,9 +6,9 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from ..games import open_player, roster
-from ..mailbox import Mailbox
 from ..store import LOBBY, Contact, Game, Player
+from ..store.games import open_player, roster
+from .mailbox import Mailbox
 from .rows import contact
 
 

@@ -23,9 +23,9 @@ from sqlalchemy import and_, bindparam, case, func, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from ..gsm import segments
-from ..messages import SMS_MAX
 from ..store import JOINED, PENDING_WHERE, QUEUED, SENDING, Outbox, SendTurn
+from ..text.gsm import segments
+from ..text.messages import SMS_MAX
 
 log = logging.getLogger(__name__)
 FIFO = "fifo"

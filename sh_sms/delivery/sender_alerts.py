@@ -13,11 +13,11 @@ from datetime import datetime
 
 from sqlmodel import Session
 
-from ..games import roster
-from ..mailbox import Mailbox
-from ..numbers import mask
 from ..ops.wording import say
 from ..store import Outbox, SenderAlert
+from ..store.games import roster
+from ..text.numbers import mask
+from .mailbox import Mailbox
 from .rows import locked
 
 log = logging.getLogger(__name__)

@@ -26,12 +26,12 @@ from sqlalchemy.engine import Engine
 
 from ..botplay.job import tick as bot_tick
 from ..config import Settings
-from ..intake import retry_due_logged
-from ..numbers import mask
+from ..conversation.intake import retry_due_logged
 from ..ops.logs import configure_logging
 from ..ops.preflight import refused
 from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
+from ..text.numbers import mask
 from .claims import Claim, claim, record, release
 from .errors import Outcome
 from .senders import SimulatorSender, TwilioSender, make_sender
@@ -119,7 +119,7 @@ class Worker:
         """Loop until `stop`: send what is due, pause when there is nothing."""
         log.info("worker_started name=%s mps=%s", self.name, self.mps)
         scheduler = start_scheduler(self.engine, self.settings, self.clock.now)  # reminders
-        scheduler.add_job(  # inbound texts kept after a database fault (sh_sms.intake)
+        scheduler.add_job(  # inbound texts kept after a database fault (sh_sms.conversation.intake)
             retry_due_logged,
             "interval",
             seconds=max(self.settings.dead_letter_poll_seconds, 0.1),

@@ -15,8 +15,8 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..config import TWILIO, Settings
-from ..numbers import normalize
 from ..store.schema import missing_migrations
+from ..text.numbers import normalize
 from .wording import say
 
 log = logging.getLogger(__name__)

@@ -17,8 +17,8 @@ from sqlmodel import Session, col, select
 from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
-from ..games import load_state, roster
 from ..store import ACTIVE, Game, GameClock, transaction
+from ..store.games import load_state, roster
 from .nudge import announce, people_awaited, random_moves, remind
 from .options import Policy, policy
 from .quiet import next_allowed
@@ -72,7 +72,7 @@ def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
     rules = policy(clock, turn.settings)
     key = wait_key(turn.state)
     if key != clock.wait_key or clock.paused or key is None:
-        if key != clock.wait_key:  # not tracked (cannot happen through play.act); start afresh
+        if key != clock.wait_key:  # not tracked (moves.act always tracks); start afresh
             begin_wait(clock, key, now, rules)
         schedule(clock, rules)
         return

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
+from ..delivery.mailbox import Mailbox
 from ..engine import Action, GameState, awaiting, legal_actions
 from ..engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD
-from ..mailbox import Mailbox
-from ..messages import naming, prompt_text
 from ..store import Player
+from ..text.messages import naming, prompt_text
 
 HAND_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT)
 

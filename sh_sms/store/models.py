@@ -35,7 +35,7 @@ class Player(SQLModel, table=True):
     `open_number` holds the number while the game is unfinished and is unique, so the database
     itself guarantees a number is in at most one unfinished game.
 
-    A computer player (`is_bot`) has no phone: its `number` is `bot:<name>` (sh_sms.numbers
+    A computer player (`is_bot`) has no phone: its `number` is `bot:<name>` (sh_sms.text.numbers
     BOT_PREFIX, never a phone number, so no text can come from it or be queued for it) and its
     `open_number` stays NULL, so it never takes a number's one unfinished game.
     """

@@ -10,7 +10,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
-from ..intake import policy_for
+from ..conversation.intake import policy_for
 from ..ops.preflight import require_safe
 from ..resources import TEMPLATES
 from ..store import make_engine

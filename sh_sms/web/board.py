@@ -7,9 +7,9 @@ import re
 from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, select
 
-from ..boardview import board_view
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
-from ..public import public_state
+from ..public.board import board_view
+from ..public.state import public_state
 from ..store import Game
 from .runtime import runtime
 from .texting import join_qr, service_number

@@ -8,8 +8,8 @@ from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
 from ..engine import GameState
-from ..links import board_path, replay_path
-from ..public import FINISHED
+from ..public.links import board_path, replay_path
+from ..public.state import FINISHED
 from ..store import ENDED, Game
 from .board import no_store
 from .runtime import runtime

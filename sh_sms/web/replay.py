@@ -6,16 +6,16 @@ from flask import Blueprint, Response, render_template
 from jinja2 import TemplateError
 from sqlmodel import Session
 
-from ..boardview import bot_names, fascist_slots
 from ..bots import CLAIM, Claim
 from ..bots.claims import CHANCELLOR
 from ..engine import Event
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
-from ..games import all_events, load_state
-from ..links import board_path
-from ..messages import claim_text, event_text, render
-from ..public import FINISHED, PUBLIC_KINDS
-from ..replay import Step, build_replay
+from ..public.board import bot_names, fascist_slots
+from ..public.links import board_path
+from ..public.replay import Step, build_replay
+from ..public.state import FINISHED, PUBLIC_KINDS
+from ..store.games import all_events, load_state
+from ..text.messages import claim_text, event_text, render
 from .board import find_game, no_store, not_found
 from .runtime import runtime
 

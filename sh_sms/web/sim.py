@@ -7,10 +7,10 @@ import uuid
 from flask import Blueprint, Response, jsonify, render_template, request
 from sqlmodel import Session
 
-from ..games import CODE_LENGTH, CODE_LETTERS
-from ..intake import ANSWERED
-from ..numbers import normalize
+from ..conversation.intake import ANSWERED
 from ..store import outbox_after
+from ..store.games import CODE_LENGTH, CODE_LETTERS
+from ..text.numbers import normalize
 from . import inputs, webhook
 from .runtime import runtime
 

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, request
 from ..config import Settings
 from ..delivery.callbacks import apply_status
 from ..delivery.senders import CALLBACK_ID
-from ..logsafe import field
+from ..ops.logsafe import field
 from ..store.faults import retrying
 from . import inputs
 from .runtime import runtime

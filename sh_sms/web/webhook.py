@@ -9,9 +9,9 @@ from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from ..config import Settings
-from ..intake import ANSWERED, Text, accept
-from ..logsafe import field, scrub
-from ..numbers import mask, normalize
+from ..conversation.intake import ANSWERED, Text, accept
+from ..ops.logsafe import field, scrub
+from ..text.numbers import mask, normalize
 from . import inputs
 from .runtime import Runtime, runtime
 

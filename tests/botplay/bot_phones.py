@@ -21,12 +21,12 @@ from sh_sms.botplay.plan import plan
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
 from sh_sms.engine import GameState
-from sh_sms.games import load_state, roster, save_state
-from sh_sms.gsm import is_gsm7
-from sh_sms.numbers import BOT_PREFIX
 from sh_sms.reminders import job as reminder_job
 from sh_sms.reminders import wait
 from sh_sms.store import Game, GameClock, GameEvent, Outbox, Player, outbox_after, transaction
+from sh_sms.store.games import load_state, roster, save_state
+from sh_sms.text.gsm import is_gsm7
+from sh_sms.text.numbers import BOT_PREFIX
 
 PEOPLE = ["Ana", "Bob", "Cy", "Dee", "Eve"]
 NOON = datetime(2026, 6, 10, 16, 0, tzinfo=UTC)  # noon in New York: far from quiet hours

@@ -15,8 +15,8 @@ import pytest
 from botgames import MIXES, play
 
 import sh_sms.bots
-from sh_sms import bot_table
-from sh_sms.bot_table import StrategySeat, act_for, claim_for
+from sh_sms.botplay import table as bot_table
+from sh_sms.botplay.table import StrategySeat, act_for, claim_for
 from sh_sms.bots import Notebook, claim, decide
 from sh_sms.engine import Action, GameState, player_view
 from sh_sms.engine.boards import FASCIST, HITLER, hitler_knows_fascists

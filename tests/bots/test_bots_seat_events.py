@@ -20,14 +20,14 @@ from sqlmodel import Session, func, select
 from test_bots_hidden import scramble
 
 from sh_sms.botplay import job as bot_job
+from sh_sms.botplay.textbot import action_text
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
 from sh_sms.engine import GameState, awaiting
 from sh_sms.engine.bot import RandomBot
 from sh_sms.engine.state import OVER
-from sh_sms.games import load_state, roster, seat_events
 from sh_sms.store import Game, GameEvent, transaction
-from sh_sms.textbot import action_text
+from sh_sms.store.games import load_state, roster, seat_events
 
 NOON = datetime(2026, 6, 10, 16, 0, tzinfo=UTC)
 ANA = "+15550300001"

@@ -12,9 +12,9 @@ from sqlmodel import Session
 
 from sh_sms.engine import GameState, new_game
 from sh_sms.engine.bot import RandomBot, play
-from sh_sms.games import append_events
-from sh_sms.numbers import bot_number
 from sh_sms.store import ACTIVE, LOBBY, OVER, Game, Player
+from sh_sms.store.games import append_events
+from sh_sms.text.numbers import bot_number
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 TV = {"width": 1920, "height": 1080}

@@ -21,11 +21,11 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 from twilio.request_validator import RequestValidator
 
+from sh_sms.botplay.textbot import next_text
 from sh_sms.engine.bot import RandomBot
-from sh_sms.games import load_state
 from sh_sms.store import ACTIVE, Game, Player
 from sh_sms.store.faults import RetryPolicy, retrying
-from sh_sms.textbot import next_text
+from sh_sms.store.games import load_state
 
 PUBLIC_URL = "https://sms.chaos.test"  # what the driver signs; every web process is told it
 READ_RETRY = RetryPolicy(attempts=20, base_seconds=0.05, cap_seconds=0.5)

@@ -25,7 +25,7 @@ from fake_twilio import CREATED_THEN_RESET, RESET, TOO_MANY_REQUESTS
 from sqlalchemy import create_engine, func, text
 from sqlmodel import Session, col, select
 
-from sh_sms import intake
+from sh_sms.conversation import intake
 from sh_sms.store import DELIVERED, PENDING_STATUSES, SENT, Inbound, Outbox
 
 SEED = 20261122

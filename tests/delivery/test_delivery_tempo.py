@@ -11,8 +11,8 @@ from delivery_helpers import twilio_settings as settings_for
 from sqlmodel import Session
 
 from sh_sms.delivery.worker import Worker
-from sh_sms.gsm import segments
 from sh_sms.store import JOINED, QUEUED, SENT, Outbox
+from sh_sms.text.gsm import segments
 
 A, B, C, D, E = (number(i) for i in range(1, 6))
 GAME_1, GAME_2 = 1, 2

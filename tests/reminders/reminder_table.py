@@ -1,4 +1,4 @@
-"""Phones that text `service.receive` directly, a fake clock, and the reminder job run at will.
+"""Phones that text `conversation.receive` directly, a fake clock, and the reminder job run at will.
 
 `Table.text` and `Table.run` return what they caused: phone name -> the one body it was sent.
 """
@@ -14,10 +14,10 @@ from sqlmodel import Session, select
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
 from sh_sms.engine import GameState
-from sh_sms.games import load_state, save_state
-from sh_sms.gsm import is_gsm7
 from sh_sms.reminders import job, wait
 from sh_sms.store import Game, GameClock, outbox_after, transaction
+from sh_sms.store.games import load_state, save_state
+from sh_sms.text.gsm import is_gsm7
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 # Noon in New York on a summer day: far from quiet hours.

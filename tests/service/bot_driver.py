@@ -16,6 +16,7 @@ import pytest
 from harness import CODE_IN_REPLY, Delivery, Table
 
 from sh_sms.botplay import job as bot_job
+from sh_sms.botplay.textbot import action_text
 from sh_sms.engine import Action, GameState, awaiting
 from sh_sms.engine.actions import (
     ANSWER_VETO,
@@ -27,7 +28,6 @@ from sh_sms.engine.actions import (
 )
 from sh_sms.engine.state import VOTE
 from sh_sms.store import ACTIVE
-from sh_sms.textbot import action_text
 
 PAUSE_SECONDS = 5  # the default of SET BOTSPEED (Settings.bot_seconds)
 # Who may make each kind of move: the office that holds it.

@@ -21,8 +21,8 @@ from sh_sms.bots import Claim
 from sh_sms.bots.claims import CHANCELLOR, INVESTIGATOR, PRESIDENT
 from sh_sms.engine import Event
 from sh_sms.engine.bot import RandomBot
-from sh_sms.games import all_events
 from sh_sms.store import ACTIVE
+from sh_sms.store.games import all_events
 
 CLAIM_LINE = re.compile(r"^(\w+Bot): I (drew|got|investigated) ")
 

@@ -16,7 +16,7 @@ from harness import Table, deck, seated
 from sqlalchemy import delete, event, func
 from sqlmodel import Session, select
 
-from sh_sms import intake
+from sh_sms.conversation import intake
 from sh_sms.delivery.worker import Worker
 from sh_sms.store import Game, Inbound, Outbox, Player
 from sh_sms.store.faults import RetryPolicy

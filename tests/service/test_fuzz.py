@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from sh_sms.gsm import is_gsm7
-from sh_sms.numbers import normalize
 from sh_sms.store import GameEvent, Outbox, Player
+from sh_sms.text.gsm import is_gsm7
+from sh_sms.text.numbers import normalize
 
 MARKUP = "<script>alert(1)</script>"
 COMMAND_WORDS = [

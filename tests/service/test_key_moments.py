@@ -9,7 +9,7 @@ import re
 import pytest
 from harness import NAMES, Table, deck, role_line, seated
 
-from sh_sms.gsm import segments
+from sh_sms.text.gsm import segments
 
 
 @pytest.mark.parametrize("fascist", [2, 3])

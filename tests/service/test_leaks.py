@@ -38,8 +38,8 @@ from harness import (
 
 from sh_sms.engine import GameState
 from sh_sms.engine.views import holder
-from sh_sms.gsm import segments
 from sh_sms.store import ACTIVE
+from sh_sms.text.gsm import segments
 
 # Three games per table size on SQLite, one more (another seed) on PostgreSQL: the messages do
 # not depend on the backend, and the file stays near a minute.

@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlmodel import Session
 
-from sh_sms.logsafe import field
+from sh_sms.ops.logsafe import field
 from sh_sms.store import Inbound, make_engine, transaction
 from sh_sms.store.faults import RetryPolicy, describe, is_transient, retrying
 

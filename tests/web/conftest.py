@@ -69,5 +69,5 @@ def received(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
         calls.append((number, body, sid, now) + ((media,) if media else ()))
         return True
 
-    monkeypatch.setattr("sh_sms.intake.receive", fake)
+    monkeypatch.setattr("sh_sms.conversation.intake.receive", fake)
     return calls

@@ -12,8 +12,8 @@ from web_helpers import NOW, add_game
 
 from sh_sms.engine import Event, new_game
 from sh_sms.engine.bot import RandomBot, play
-from sh_sms.games import append_events
 from sh_sms.store import ENDED, OVER, Game, SenderAlert
+from sh_sms.store.games import append_events
 
 BOARD_KEYS = {
     "round",

@@ -104,7 +104,7 @@ def test_send_when_the_service_breaks_gets_an_apology(client, monkeypatch):
     def broken(*_args, **_kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("sh_sms.intake.receive", broken)
+    monkeypatch.setattr("sh_sms.conversation.intake.receive", broken)
     response = client.post("/sim/send", json={"from": "+15550100001", "body": "NEW Ana"})
     assert response.get_json() == {"ok": True}
     [message] = client.get("/sim/messages.json").get_json()["messages"]
@@ -115,7 +115,7 @@ def test_send_when_the_database_is_away_is_not_delivered(client, monkeypatch):
     def away(*_args, **_kwargs):
         raise OperationalError("SELECT 1", {}, sqlite3.OperationalError("database is locked"))
 
-    monkeypatch.setattr("sh_sms.intake.receive", away)
+    monkeypatch.setattr("sh_sms.conversation.intake.receive", away)
     response = client.post("/sim/send", json={"from": "+15550100001", "body": "NEW Ana"})
     assert response.status_code == 503
     assert response.get_json() == {"ok": False, "error": "unavailable"}

@@ -123,7 +123,7 @@ def test_a_crash_in_the_service_is_logged_masked_and_apologised_for(
     def broken(*_args, **_kwargs):
         raise RuntimeError("boom for +15550100001 and +15550100002")
 
-    monkeypatch.setattr("sh_sms.intake.receive", broken)
+    monkeypatch.setattr("sh_sms.conversation.intake.receive", broken)
     with caplog.at_level(logging.DEBUG):
         assert_empty_twiml(client.post("/sms", data=FORM))
     assert "receive_failed" in caplog.text

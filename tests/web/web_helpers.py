@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 from sqlmodel import Session
 
 from sh_sms.engine import Event, GameState
-from sh_sms.games import append_events
 from sh_sms.store import ACTIVE, LOBBY, Game, Player
+from sh_sms.store.games import append_events
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 

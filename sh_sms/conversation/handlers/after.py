@@ -8,12 +8,12 @@ from datetime import datetime
 from sqlmodel import select
 
 from ...botplay.seats import bot_player
-from ...commands import Command
 from ...engine import Event
-from ...games import new_code, open_player
-from ...links import replay_url
-from ...messages import event_text
+from ...public.links import replay_url
 from ...store import LOBBY, OVER, Contact, Game, Invite, Player
+from ...store.games import new_code, open_player
+from ...text.commands import Command
+from ...text.messages import event_text
 from ..replies import help_reply
 from ..turn import Turn
 

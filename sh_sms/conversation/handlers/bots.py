@@ -7,8 +7,8 @@ starts they move from the worker (sh_sms.botplay). KICK removes one like anybody
 from __future__ import annotations
 
 from ...botplay.seats import bot_names, bot_player, people
-from ...commands import Command
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ...text.commands import Command
 from ..turn import Turn
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...commands import COMMAND_WORDS
 from ...engine.state import VETO
+from ...text.commands import COMMAND_WORDS
 from ..interpret import Unclear
 from ..replies import talk_refusal
 from ..turn import Turn

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...commands import Command
 from ...engine import Event
-from ...games import append_events, close_game
-from ...links import replay_url
-from ...messages import event_text
+from ...public.links import replay_url
 from ...store import ENDED
+from ...store.games import append_events, close_game
+from ...text.commands import Command
+from ...text.messages import event_text
 from ..turn import Turn
 
 

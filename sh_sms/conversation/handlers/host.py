@@ -9,14 +9,14 @@ import math
 from datetime import datetime, timedelta
 
 from ...botplay.plan import pause
-from ...commands import Command
-from ...messages import naming
 from ...reminders.nudge import remind
 from ...reminders.options import Policy, describe, policy
 from ...reminders.quiet import next_allowed
 from ...reminders.values import OFF
 from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
+from ...text.commands import Command
+from ...text.messages import naming
 from ..turn import Turn
 
 SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"})

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...commands import Command
 from ...engine import player_view, public_view
-from ...messages import naming, prompt_text, render
-from ...public import public_log
+from ...public.state import public_log
 from ...store import LOBBY
+from ...text.commands import Command
+from ...text.messages import naming, prompt_text, render
 from ..replies import help_reply, waiting_text
 from ..turn import Turn
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ...botplay.plan import plan
 from ...botplay.seats import people
-from ...commands import Command
 from ...engine import Event, new_game
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
-from ...games import append_events, close_game, save_state
-from ...messages import event_text, step_texts
-from ...players import ResolveError, resolve_player
 from ...reminders.wait import track
 from ...store import ACTIVE, ENDED, Player
+from ...store.games import append_events, close_game, save_state
+from ...text.commands import Command
+from ...text.messages import event_text, step_texts
+from ...text.players import ResolveError, resolve_player
 from ..replies import unknown_player
 from ..turn import Turn
 

@@ -8,10 +8,10 @@ from datetime import timedelta
 
 from sqlmodel import col, select
 
-from ...commands import Command, ParseError
 from ...engine.boards import MAX_PLAYERS
-from ...games import find_game, new_code, roster
 from ...store import ACTIVE, LOBBY, Contact, Game, Invite, Player, lock_game
+from ...store.games import find_game, new_code, roster
+from ...text.commands import Command, ParseError
 from ..replies import help_reply
 from ..turn import Turn
 

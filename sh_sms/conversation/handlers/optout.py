@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...commands import Command
 from ...delivery.notices import tell_back, tell_table
 from ...delivery.rows import contact
+from ...text.commands import Command
 from ..turn import Turn
 
 

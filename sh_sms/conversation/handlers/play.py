@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...commands import Command
 from ...engine import Action, GameState
 from ...engine.actions import (
     ANSWER_VETO,
@@ -13,7 +12,8 @@ from ...engine.actions import (
     VOTE_ACTION,
 )
 from ...engine.state import CHANCELLOR_ENACT, VETO
-from ...players import ResolveError, resolve_player
+from ...text.commands import Command
+from ...text.players import ResolveError, resolve_player
 from ..moves import act
 from ..replies import unknown_player
 from ..turn import Turn

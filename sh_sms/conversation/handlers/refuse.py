@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...commands import Command, ParseError
 from ...store import LOBBY
+from ...text.commands import Command, ParseError
 from ..turn import Turn
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...commands import Command
 from ...delivery.rows import contact
-from ...gsm import clean
+from ...text.commands import Command
+from ...text.gsm import clean
 from ..replies import talk_refusal
 from ..turn import Turn
 

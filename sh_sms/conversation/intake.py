@@ -26,16 +26,16 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
-from .config import Settings
-from .conversation.keywords import keyword_text
-from .conversation.receive import receive
-from .logsafe import scrub
-from .mailbox import Mailbox
-from .numbers import mask
-from .store import LETTER_FAILED, LETTER_PENDING, record_sid, transaction
-from .store import deadletters as letters
-from .store.deadletters import LetterCounts
-from .store.faults import RetryPolicy, describe, is_transient, retrying
+from ..config import Settings
+from ..delivery.mailbox import Mailbox
+from ..ops.logsafe import scrub
+from ..store import LETTER_FAILED, LETTER_PENDING, record_sid, transaction
+from ..store import deadletters as letters
+from ..store.deadletters import LetterCounts
+from ..store.faults import RetryPolicy, describe, is_transient, retrying
+from ..text.numbers import mask
+from .keywords import keyword_text
+from .receive import receive
 
 log = logging.getLogger(__name__)  # MessageSids are logged as they are: checked at the edge
 

@@ -7,11 +7,11 @@ import json
 from jinja2 import TemplateError
 from sqlmodel import Session, col, select
 
-from .engine import Event, GameState, public_view
-from .engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
-from .games import load_state, public_event_rows
-from .messages import TEMPLATES, event_text
-from .store import ENDED, LOBBY, OVER, Game, Player
+from ..engine import Event, GameState, public_view
+from ..engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
+from ..store import ENDED, LOBBY, OVER, Game, Player
+from ..store.games import load_state, public_event_rows
+from ..text.messages import TEMPLATES, event_text
 
 LOG_SIZE = 50
 FINISHED = (OVER, ENDED)

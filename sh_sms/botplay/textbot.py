@@ -5,10 +5,10 @@ Used by tests, the benchmarks and the simulator to play whole games by text.
 
 from __future__ import annotations
 
-from .commands import COMMAND_WORDS
-from .conversation.handlers.play import PLAYER_ACTIONS
-from .engine import Action, GameState
-from .engine.bot import RandomBot
+from ..conversation.handlers.play import PLAYER_ACTIONS
+from ..engine import Action, GameState
+from ..engine.bot import RandomBot
+from ..text.commands import COMMAND_WORDS
 
 # The word players are taught for each engine action that names a player (NOM, INVESTIGATE, ...).
 _PLAYER_WORDS = {kind: COMMAND_WORDS[verb] for verb, kind in PLAYER_ACTIONS.items()}

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from .engine import Event
-from .engine.boards import (
+from ..engine import Event
+from ..engine.boards import (
     FASCIST_POLICIES,
     LIBERAL_POLICIES,
     PEEK,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .numbers import mask
+from ..text.numbers import mask
 
 _NUMBER = re.compile(r"\+?\d{7,15}")
 _PLAIN = re.compile(r"[A-Za-z0-9_.:/@+-]")

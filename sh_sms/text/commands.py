@@ -8,9 +8,9 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from sh_sms.phonetext import plain
-from sh_sms.players import valid_name
 from sh_sms.reminders.values import SET_KEYS, SET_VALUES
+from sh_sms.text.phonetext import plain
+from sh_sms.text.players import valid_name
 
 EMPTY = "empty"
 NEAR_MISS = "near_miss"

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from .delivery.sender_alerts import sender_problem
-from .engine import public_view
-from .engine.boards import FASCIST_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, power_for
-from .games import load_state
+from ..delivery.sender_alerts import sender_problem
+from ..engine import public_view
+from ..engine.boards import FASCIST_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, power_for
+from ..store import Game, Player
+from ..store.games import load_state
 from .links import replay_path
-from .public import OVER, public_entries, public_state
-from .store import Game, Player
+from .state import OVER, public_entries, public_state
 
 LATEST = 12  # events the board keeps in view
 

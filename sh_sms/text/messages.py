@@ -6,12 +6,12 @@ from functools import cache
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from .bots import Claim
-from .engine import Event, GameState, legal_actions
-from .engine.actions import PROPOSE_VETO, awaiting
-from .engine.boards import HITLER_ZONE
-from .engine.state import NOMINATE, OVER
-from .resources import TEMPLATES as TEMPLATES_DIR
+from ..bots import Claim
+from ..engine import Event, GameState, legal_actions
+from ..engine.actions import PROPOSE_VETO, awaiting
+from ..engine.boards import HITLER_ZONE
+from ..engine.state import NOMINATE, OVER
+from ..resources import TEMPLATES as TEMPLATES_DIR
 
 TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body

@@ -10,8 +10,8 @@ from datetime import datetime
 from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
-from .engine import Event, GameState
-from .store import ENDED, OVER, Game, GameEvent, Player
+from ..engine import Event, GameState
+from . import ENDED, OVER, Game, GameEvent, Player
 
 # Consonants only, so a random code never spells a word.
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from .engine import new_game
-from .engine.bot import RandomBot, play
-from .messages import LOG_ONLY, event_text, prompt_text
+from ..engine import new_game
+from ..engine.bot import RandomBot, play
+from ..text.messages import LOG_ONLY, event_text, prompt_text
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 

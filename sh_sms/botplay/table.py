@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from .bots import Claim, Notebook, claim, decide
-from .engine import Action, Event, GameState, apply, awaiting, new_game, player_view
-from .engine.bot import RandomBot
-from .engine.state import OVER
+from ..bots import Claim, Notebook, claim, decide
+from ..engine import Action, Event, GameState, apply, awaiting, new_game, player_view
+from ..engine.bot import RandomBot
+from ..engine.state import OVER
 
 
 def seen_by(events: Iterable[Event], seat: int) -> list[Event]:

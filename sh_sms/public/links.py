@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .config import Settings
+from ..config import Settings
 
 
 def board_path(code: str) -> str:

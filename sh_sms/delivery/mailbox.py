@@ -6,10 +6,10 @@ from datetime import datetime
 
 from sqlmodel import Session, select
 
-from .gsm import sanitize, segments
-from .messages import Prompt, join, render
-from .numbers import is_bot_number
-from .store import Contact, Outbox
+from ..store import Contact, Outbox
+from ..text.gsm import sanitize, segments
+from ..text.messages import Prompt, join, render
+from ..text.numbers import is_bot_number
 
 
 class Mailbox:
