@@ -210,3 +210,16 @@ def test_emoji_in_talk_become_faces_and_the_sender_is_told_once_what_was_left_ou
     assert out["Cy"].startswith("Note: some characters (like most emoji) cannot go by SMS")
     out = table["Cy"].send("again \U0001f9a9")
     assert "Cy" not in out  # said once
+
+
+def test_talk_that_nobody_can_read_is_answered_not_dropped(table: Table):
+    code = table.lobby(["Ana"])
+    out = table["Ana"].send("anyone here?")
+    assert out == {
+        "Ana": f"Nobody else is in game {code} yet to read that."
+        f" Friends join with JOIN {code} <name>."
+    }
+    table.phone("Bob").send(f"JOIN {code} Bob")
+    table["Bob"].send("STOP")
+    out = table["Ana"].send("hello?")
+    assert out == {"Ana": "Nobody else at the table can get texts right now, so nobody read that."}
