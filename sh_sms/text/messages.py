@@ -17,6 +17,10 @@ TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
 # Public events kept for the log and the board page but not worth a text to every phone.
 LOG_ONLY = frozenset({"passed"})
+# Public events texted only to the government they bind (the table sees them on the board and in
+# the log): the session's silence matters to the President and Chancellor, and a line less keeps
+# every bystander's election result in one segment.
+GOVERNMENT_ONLY = frozenset({"session"})
 # Public events whose text differs for the player they are about ("executed you").
 PER_SEAT = frozenset({"executed"})
 
@@ -107,6 +111,8 @@ def step_texts(
         if event.kind in LOG_ONLY:
             continue
         seats = list(texts) if event.to is None else [event.to]
+        if event.kind in GOVERNMENT_ONLY:
+            seats = [event.data["president"], event.data["chancellor"]]
         seats = [s for s in seats if not _in_prompt(event, s, asked, after)]
         if event.kind in PER_SEAT and after.phase != OVER:  # once it is over, all read the same
             for seat in seats:

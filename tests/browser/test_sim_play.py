@@ -33,7 +33,7 @@ SCREENSHOT = "/tmp/sim_end.png"
 
 # The prompts of templates/sms/prompt/*.txt, as the page shows them.
 NOMINATE = re.compile(r"you are the candidate\. Reply NOM <name>\. Eligible: ([^.\n]+)\.")
-VOTE = re.compile(r"(\w+) nominated (\w+) for Chancellor\.\s+Reply JA or NEIN\.")
+VOTE = re.compile(r"(\w+) nominated (\w+) for Chancellor\.\s+Reply JA or NEIN[.;]")
 DISCARD = re.compile(r"Reply DISCARD ([LF])(?: or DISCARD ([LF]))?; the other two go to (\w+)\.")
 ENACT = re.compile(r"Reply ENACT ([LF])(?: or ENACT ([LF]))?(, or VETO)?\.")
 VETO = re.compile(r"Reply VETO YES to discard both, or VETO NO\.")

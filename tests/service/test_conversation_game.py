@@ -54,15 +54,15 @@ def test_a_round_by_text(table: Table):
 
     out = eve.send("ja")
     assert set(out) == EVERYONE5
-    result = (
-        "Ana+Bob ELECTED 3-2. Ja: Ana, Bob, Eve. Nein: Cy, Dee.\n"
-        "Session: the government may not talk until it ends."
-    )
-    for name in ("Bob", "Cy", "Dee"):
+    result = "Ana+Bob ELECTED 3-2. Ja: Ana, Bob, Eve. Nein: Cy, Dee."
+    session = "\nSession: the government may not talk until it ends."  # told to the government
+    for name in ("Cy", "Dee", "Eve"):
         assert out[name] == result
-    assert out["Eve"] == result
+    assert out["Bob"] == result + session
     assert out["Ana"] == (
-        result + "\nYou drew F L F.\nReply DISCARD F or DISCARD L; the other two go to Bob."
+        result
+        + session
+        + "\nYou drew F L F.\nReply DISCARD F or DISCARD L; the other two go to Bob."
     )
 
     assert ana.send("HAND").reply == (

@@ -16,12 +16,13 @@ from sh_sms.text.gsm import segments
 def test_the_vote_prompt_warns_of_hitler_once_three_fascist_policies_are_down(
     table: Table, fascist: int
 ):
-    seated(table, "L L F H L", fascist=fascist, draw=deck("F L F", fascist=fascist))
-    out = table["Ana"].send("NOM Bob")
-    warning = "Beware: with 3 fascist policies down, electing Hitler Chancellor wins it"
+    long = ["Bartholomew1", "Maximilian12", "Evangelineq", "Christopher", "Anastasiaxyz"]
+    seated(table, "L L F H L", names=long, fascist=fascist, draw=deck("F L F", fascist=fascist))
+    out = table[long[0]].send(f"NOM {long[1]}")
+    warning = "If Hitler is elected Chancellor now, fascists win."
     for body in out.values():
         assert (warning in body) == (fascist >= 3), body
-        assert segments(body) <= 2
+        assert segments(body) == 1  # even with twelve-letter names, one segment
 
 
 def test_chaos_says_term_limits_are_cleared(table: Table):
