@@ -7,7 +7,10 @@ non-editable install, as a Heroku-style build makes, finds it too.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -19,3 +22,15 @@ def templates_dir() -> Path:
 
 
 TEMPLATES = templates_dir()
+
+
+@cache
+def plain_text(folder: str) -> Environment:
+    """The Jinja environment for the plain-text templates of `templates/<folder>` (sms, ops):
+    no escaping, and a name the template does not get is an error, never an empty string."""
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES / folder),
+        autoescape=False,
+        undefined=StrictUndefined,
+        keep_trailing_newline=False,
+    )

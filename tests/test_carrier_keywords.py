@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from sh_sms.text.commands import (
+from sh_sms.text.commands import Command, ParseError, parse
+from sh_sms.text.words import (
     CARRIER_HELP,
     CARRIER_OPT_IN,
     CARRIER_OPT_OUT,
     COMMAND_WORDS,
     SPELLINGS,
-    Command,
-    ParseError,
-    parse,
     taught,
 )
 

@@ -4,7 +4,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sh_sms.text.commands import (
+from sh_sms.text.commands import Command, ParseError, parse
+from sh_sms.text.phonetext import plain
+from sh_sms.text.typos import anagram as _anagram
+from sh_sms.text.typos import closest as _closest
+from sh_sms.text.typos import distance
+from sh_sms.text.words import (
     ALIASES,
     CHATTY_VERBS,
     COMMAND_WORDS,
@@ -12,15 +17,8 @@ from sh_sms.text.commands import (
     NO_ARG_VERBS,
     POLICY_WORDS,
     TALK_WORDS,
-    Command,
-    ParseError,
-    _anagram,
-    _closest,
-    distance,
-    parse,
     taught,
 )
-from sh_sms.text.phonetext import plain
 
 C = Command
 

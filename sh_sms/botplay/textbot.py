@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..conversation.handlers.play import PLAYER_ACTIONS
 from ..engine import Action, GameState
 from ..engine.bot import RandomBot
-from ..text.commands import COMMAND_WORDS
+from ..text.words import COMMAND_WORDS
 
 # The word players are taught for each engine action that names a player (NOM, INVESTIGATE, ...).
 _PLAYER_WORDS = {kind: COMMAND_WORDS[verb] for verb, kind in PLAYER_ACTIONS.items()}

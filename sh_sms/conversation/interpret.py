@@ -24,13 +24,13 @@ from ..text.commands import (
     EXTRA_WORDS,
     MISSING_ARG,
     NEAR_MISS,
-    POLICY_WORDS,
     Command,
     ParseError,
     parse,
 )
 from ..text.phonetext import plain, vote_word
 from ..text.players import resolve_player
+from ..text.words import POLICY_WORDS
 from .turn import IN_GAME, IN_LOBBY, NO_GAME, Turn
 
 # The phases in which each move may be made, by the seats the game waits on (votes: any living

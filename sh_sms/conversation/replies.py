@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from ..engine import IllegalAction, public_view
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
-from ..text.commands import COMMAND_WORDS, MISSING_ARG, NEAR_MISS, ParseError
+from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
 from ..text.gsm import sanitize
 from ..text.messages import TEMPLATES, naming, prompt_text, render
 from ..text.players import ResolveError
+from ..text.words import COMMAND_WORDS
 from .turn import IN_GAME, Turn
 
 SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)

@@ -11,7 +11,6 @@ import argparse
 import logging
 import os
 import random
-import re
 import secrets
 import signal
 import socket
@@ -28,16 +27,15 @@ from ..botplay.job import tick as bot_tick
 from ..config import Settings
 from ..conversation.intake import retry_due_logged
 from ..ops.logs import configure_logging
+from ..ops.logsafe import scrub
 from ..ops.preflight import refused
 from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
-from ..text.numbers import mask
 from .claims import Claim, claim, record, release
 from .errors import Outcome
 from .senders import SimulatorSender, TwilioSender, make_sender
 
 log = logging.getLogger(__name__)
-_NUMBER = re.compile(r"\+?\d{7,15}")
 ERROR_PAUSE_SECONDS = 5.0
 
 
@@ -139,7 +137,7 @@ class Worker:
             try:
                 claimed = self.run_once()
             except Exception:  # the database is away, say: try again, without flooding the log
-                log.error("worker_round_failed\n%s", _scrub(traceback.format_exc()))
+                log.error("worker_round_failed\n%s", scrub(traceback.format_exc()))
                 self.stopping.wait(ERROR_PAUSE_SECONDS)
                 continue
             if not claimed:
@@ -172,7 +170,7 @@ class Worker:
                 return None
             return self.sender.send(item)
         except Exception:
-            log.error("send_failed id=%s\n%s", item.id, _scrub(traceback.format_exc()))
+            log.error("send_failed id=%s\n%s", item.id, scrub(traceback.format_exc()))
             return None  # claimed again when the lease expires
 
     def _record(self, results: list[tuple[Claim, Outcome | None]]) -> None:
@@ -184,12 +182,7 @@ class Worker:
             record(self.engine, self.settings, sent, self.name, self.clock.now(), self.rand)
         except Exception:
             ids = [item.id for item, _ in sent]
-            log.error("record_failed ids=%s\n%s", ids, _scrub(traceback.format_exc()))
-
-
-def _scrub(text: str) -> str:
-    """Mask phone numbers (a traceback can quote SQL parameters)."""
-    return _NUMBER.sub(lambda m: mask(m.group()), text)
+            log.error("record_failed ids=%s\n%s", ids, scrub(traceback.format_exc()))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,28 +3,14 @@ templates/ops/*.txt so that, like every text a player reads, none of them is wri
 
 from __future__ import annotations
 
-from functools import cache
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-from ..resources import TEMPLATES
+from ..resources import TEMPLATES, plain_text
 
 OPS_TEMPLATES = TEMPLATES / "ops"
 
 
-@cache
-def _env() -> Environment:
-    return Environment(
-        loader=FileSystemLoader(OPS_TEMPLATES),
-        autoescape=False,
-        undefined=StrictUndefined,
-        keep_trailing_newline=False,
-    )
-
-
 def say(template: str, **context) -> str:
     """Render `templates/ops/<template>.txt` with `context`, stripped of outer whitespace."""
-    return _env().get_template(f"{template}.txt").render(**context).strip()
+    return plain_text("ops").get_template(f"{template}.txt").render(**context).strip()
 
 
 def has(template: str) -> bool:

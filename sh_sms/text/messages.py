@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
 from ..bots import Claim
 from ..engine import Event, GameState, legal_actions
 from ..engine.actions import PROPOSE_VETO, awaiting
 from ..engine.boards import HITLER_ZONE
 from ..engine.state import NOMINATE, OVER
 from ..resources import TEMPLATES as TEMPLATES_DIR
+from ..resources import plain_text
 
 TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
@@ -25,16 +22,6 @@ GOVERNMENT_ONLY = frozenset({"session"})
 PER_SEAT = frozenset({"executed"})
 
 
-@cache
-def _env() -> Environment:
-    return Environment(
-        loader=FileSystemLoader(TEMPLATES),
-        autoescape=False,
-        undefined=StrictUndefined,
-        keep_trailing_newline=False,
-    )
-
-
 class Prompt(str):
     """A text asking its reader to act: the game waits on them (the outbox sends it first).
 
@@ -46,7 +33,7 @@ class Prompt(str):
 
 def render(template: str, **context) -> str:
     """Render `templates/sms/<template>.txt` with `context`, stripped of outer whitespace."""
-    return _env().get_template(f"{template}.txt").render(**context).strip()
+    return plain_text("sms").get_template(f"{template}.txt").render(**context).strip()
 
 
 def naming(names: list[str]) -> dict:

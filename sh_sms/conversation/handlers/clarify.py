@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.state import VETO
-from ...text.commands import COMMAND_WORDS
+from ...text.words import COMMAND_WORDS
 from ..interpret import Unclear
 from ..replies import talk_refusal
 from ..turn import Turn

@@ -1,0 +1,83 @@
+"""Near misses: a first word that is a typo of a command word is never table talk.
+
+A typo can never leak a secret choice to the table, so "DISCRAD F" gets "did you mean"; but an
+ordinary word ("nvm", "now", "vote") is not a typo, and a command that needs a name was not typed
+when its word stands alone.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from .words import (
+    ALIASES,
+    ANAGRAM_MIN,
+    NEAR_MISS_TARGETS,
+    NEEDS_ARG,
+    SHORT_TEXT,
+    SHORT_WORD,
+    TALK_WORDS,
+)
+
+
+def near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
+    """Return the verb whose word `first` is a typo of, if it is one."""
+    word = letters(first)
+    if len(word) <= 2 or word in TALK_WORDS:
+        return None
+    if len(word) <= SHORT_WORD and word_count > SHORT_TEXT:
+        return None
+    if first.casefold() in {n.casefold() for n in names}:
+        return None
+    if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
+        verb = ALIASES[word]
+    else:
+        best = closest(word, NEAR_MISS_TARGETS) or anagram(word)
+        verb = ALIASES[best] if best is not None else None
+    if verb in NEEDS_ARG and word_count == 1 and first.isalpha():
+        return None  # "nvm" alone: a command that needs a name was not typed ("nom3" was)
+    return verb
+
+
+def anagram(word: str) -> str | None:
+    """The command word of four or more letters that `word` scrambles ("vtoe"), if any."""
+    if len(word) < ANAGRAM_MIN:
+        return None
+    letters = sorted(word)
+    same = (t for t in NEAR_MISS_TARGETS if len(t) == len(word) and sorted(t) == letters)
+    return next(same, None)
+
+
+def closest(word: str, targets: Iterable[str]) -> str | None:
+    """Return the target within typo distance of `word` (the nearest, then the most alike)."""
+    ranked = []
+    for order, target in enumerate(targets):
+        # Two edits only between long words: "killed" is not a typo of "kill".
+        limit = 2 if len(word) >= 6 and len(target) >= 6 else 1
+        if len(word) <= 2 or abs(len(word) - len(target)) > limit:
+            continue
+        dist = distance(word, target)
+        if dist <= limit:
+            ratio = difflib.SequenceMatcher(None, word, target).ratio()
+            ranked.append((dist, -ratio, order, target))
+    return min(ranked)[3] if ranked else None
+
+
+def distance(a: str, b: str) -> int:
+    """Return the Damerau-Levenshtein distance (optimal string alignment) between a and b."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def letters(word: str) -> str:
+    return "".join(ch for ch in word.casefold() if ch.isalpha())
