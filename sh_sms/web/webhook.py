@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("webhook", __name__)
 
 SIGNATURE_HEADER = "X-Twilio-Signature"
+EMPTY_TWIML = str(MessagingResponse())  # the same for every text: built once
 __all__ = ["bp", "deliver", "scrub", "signature_ok", "twiml"]  # scrub: status.py uses it
 
 
@@ -44,7 +45,7 @@ def signature_ok(settings: Settings, urls: tuple[str, ...] = ()) -> bool:
 
 def twiml() -> Response:
     """The empty TwiML answer: replies go out through the outbox, never in the response."""
-    return Response(str(MessagingResponse()), mimetype="text/xml")
+    return Response(EMPTY_TWIML, mimetype="text/xml")
 
 
 def deliver(
