@@ -28,6 +28,7 @@ def _env() -> Environment:
         autoescape=False,
         undefined=StrictUndefined,
         keep_trailing_newline=False,
+        auto_reload=False,  # compiled once per process: no stat() of the file for every text
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...delivery.rows import contact
 from ...text.commands import Command
 from ...text.gsm import clean
+from ...text.messages import render
 from ..replies import talk_refusal
 from ..turn import Turn
 
@@ -30,8 +31,9 @@ def relay(turn: Turn, command: Command) -> None:
         turn.reply("refuse/talk_long", most=TALK_MAX, length=len(text))
         return
     others = [p for p in turn.players if p.id != turn.player.id]
+    said = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
     for other in others:
-        turn.mail.say(other.number, "reply/talk", name=turn.player.name, text=text)
+        turn.mail.add(other.number, said)
     if others and all(p.is_bot for p in others):  # nobody reads it: say so, once per text
         turn.reply("reply/talk_bots")
     if dropped:
