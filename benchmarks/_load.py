@@ -47,13 +47,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(app: str, env: dict[str, str], workers: int = 2, cwd: Path = ROOT) -> tuple:
-    """Start gunicorn on `app` with `workers` sync workers; return (process, port)."""
+def serve(
+    app: str, env: dict[str, str], workers: int = 2, cwd: Path = ROOT, quiet: bool = False
+) -> tuple:
+    """Start gunicorn on `app` with `workers` sync workers; return (process, port). `quiet`: the
+    app's log lines (stdout) still cost what they cost, but go to /dev/null, not the report."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", app, "--workers", str(workers),
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
-        cwd=cwd, env={**os.environ, **env},
+        cwd=cwd, env={**os.environ, **env}, stdout=subprocess.DEVNULL if quiet else None,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -20,6 +20,7 @@ import argparse
 import copy
 import cProfile
 import io
+import os
 import pstats
 import re
 import sys
@@ -75,7 +76,7 @@ def start_games(url: str, games: int) -> list[Table]:
 
 def measure(app: str, url: str, feed: Feed, seconds: float, cwd: Path) -> dict:
     """Peak, then p50/p99 at half the peak, of one app on one database."""
-    proc, port = serve(app, app_env(url), workers=2, cwd=cwd)
+    proc, port = serve(app, app_env(url), workers=2, cwd=cwd, quiet=True)
     try:
         drive(port, feed, 1.0)  # warm up: imports, connections
         peak = drive(port, feed, seconds)
@@ -138,6 +139,10 @@ def profile(url: str, feed: Feed, texts: int) -> None:
     engine.dispose()
 
 
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def _kind(body: str) -> str:
     if body in ("STATUS", "WHO", "HELP"):
         return body
@@ -160,6 +165,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--db", action="append", choices=["sqlite", "postgres"])
     parser.add_argument("--profile-texts", type=int, default=400)
     args = parser.parse_args(argv)
+    print(f"load average at the start: {_load()} (compare runs made at rest)")
     print(
         f"{'db':>8} {'handler':>7} {'peak/s':>7} {'half/s':>7} {'p50 ms':>7} {'p99 ms':>7} "
         f"{'errors':>6}   targets: app >= {TARGET_RATIO} of floor, p99 < {TARGET_P99 * 1000:.0f} ms"
@@ -192,6 +198,7 @@ def main(argv: list[str] | None = None) -> None:
             )
             if db == "sqlite" and args.profile_texts > 0:
                 profile(url, feed, args.profile_texts)
+    print(f"load average at the end: {_load()}")
     sys.stdout.flush()
 
 

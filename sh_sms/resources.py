@@ -33,4 +33,5 @@ def plain_text(folder: str) -> Environment:
         autoescape=False,
         undefined=StrictUndefined,
         keep_trailing_newline=False,
+        auto_reload=False,  # compiled once per process: no stat() of the file for every text
     )

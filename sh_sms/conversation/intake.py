@@ -2,7 +2,9 @@
 
 `accept` is what the webhook (and the simulator) call for each text:
 
-1. Texts of the same sender still kept in the dead-letter table go first, oldest first.
+1. Texts of the same sender still kept in the dead-letter table go first, oldest first. Whether
+   there are any is asked in the text's own transaction, in the statement that records its
+   MessageSid; only when there are is that transaction rolled back and they are tried first.
 2. The text is applied (`conversation.receive`, after `conversation.keywords`). A transient
    database fault (a dropped connection, a serialization failure, a deadlock, a lock timeout) is
    retried inside the request on a fresh connection, a few times (`store.faults`).
@@ -35,7 +37,7 @@ from ..store.deadletters import LetterCounts
 from ..store.faults import RetryPolicy, describe, is_transient, retrying
 from ..text.numbers import mask
 from .keywords import keyword_text
-from .receive import receive
+from .receive import HeldBehind, receive
 
 log = logging.getLogger(__name__)  # MessageSids are logged as they are: checked at the edge
 
@@ -60,10 +62,16 @@ class Text:
     media: int = 0  # pictures it carried (an MMS); the body is then their caption
 
 
-def apply_text(engine: Engine, settings: Settings, text: Text, now: datetime) -> bool:
-    """Apply one text in one transaction; False when its MessageSid was already applied."""
+def apply_text(
+    engine: Engine, settings: Settings, text: Text, now: datetime, in_line: bool = False
+) -> bool:
+    """Apply one text in one transaction; False when its MessageSid was already applied.
+
+    `in_line`: raise `HeldBehind` (applying nothing) when the sender has kept texts waiting."""
     body = keyword_text(engine, text.number, text.body, text.opt_out_type)
-    return receive(engine, settings, text.number, body, text.sid, now, media=text.media)
+    return receive(
+        engine, settings, text.number, body, text.sid, now, media=text.media, in_line=in_line
+    )
 
 
 def accept(
@@ -72,6 +80,13 @@ def accept(
     """Take one text in (see the module docstring); return what became of it (`ANSWERED` ones
     deserve a 200, the others an error so that Twilio tries again)."""
     try:
+        try:
+            done = retrying(
+                lambda: apply_text(engine, settings, text, clock(), in_line=True), policy, "receive"
+            )
+            return APPLIED if done else DUPLICATE
+        except HeldBehind:
+            pass  # texts of this sender are kept: they go first
         if _replay_earlier(engine, settings, text.number, clock, policy):
             done = retrying(lambda: apply_text(engine, settings, text, clock()), policy, "receive")
             return APPLIED if done else DUPLICATE

@@ -1,24 +1,30 @@
 """One inbound text, start to finish: dedupe, find the sender, parse, route, queue the replies.
 
 Everything happens in one transaction; nothing is sent from here (the outbox is drained later).
+A text in a started game costs few statements: the MessageSid recorded (with the probe for the
+sender's kept texts in the same statement), the game found and locked in one, the roster read
+once under the lock, and the replies written in one; a move adds the state, the clock and the
+events.
 """
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
 from ..config import Settings
-from ..store import LOBBY, Game, Player, lock_game, record_sid, transaction
-from ..store.games import load_state, open_player, recent_player, roster
-from ..text.numbers import mask
+from ..store import LOBBY, transaction
+from ..store.db import DUPLICATE, HELD, record_inbound
+from ..store.games import load_state, lock_open_game, recently_finished, roster
 from .interpret import read
 from .router import route
 from .turn import Turn
 
-log = logging.getLogger(__name__)
+
+class HeldBehind(Exception):
+    """The sender has earlier texts kept as dead letters: nothing was applied (the transaction
+    rolled back); they go first (`intake`)."""
 
 
 def receive(
@@ -29,15 +35,21 @@ def receive(
     sid: str | None,
     now: datetime,
     media: int = 0,
+    *,
+    in_line: bool = False,
 ) -> bool:
     """Handle one inbound text from `number`; False when this MessageSid was already handled.
 
     `media`: the pictures it carried (an MMS). Only text is read here: a caption is handled as
-    the text, and the sender is told the picture went nowhere.
+    the text, and the sender is told the picture went nowhere. `in_line`: raise `HeldBehind`,
+    applying nothing, when texts of the sender are kept as pending dead letters.
     """
     with transaction(engine) as session:
-        if sid is not None and not record_sid(session, sid, number, now):
+        found = record_inbound(session, sid, number, now, in_line=in_line)
+        if found == DUPLICATE:
             return False  # already handled (a concurrent copy included)
+        if found == HELD:
+            raise HeldBehind(number)
         turn = Turn(session, settings, number, now)
         if media and not (body or "").strip():
             turn.reply("reply/picture", caption=False)
@@ -46,7 +58,6 @@ def receive(
             if media:
                 turn.reply("reply/picture", caption=True)
         turn.mail.flush(session, now, turn.game.id if turn.game else None)
-    log.info("text from %s handled", mask(number))
     return True
 
 
@@ -57,30 +68,30 @@ def handle(turn: Turn, body: str) -> None:
 
 
 def load_sender(turn: Turn) -> None:
-    """Find the sender's game and lock it; load its roster and state once, under the lock.
+    """Find the sender's game and lock it (one statement); load its roster and state once,
+    under the lock.
 
     A number in no unfinished game whose game finished a short while ago is loaded with that
     game (read, not locked: a finished game no longer changes).
     """
-    player = open_player(turn.session, turn.number)
-    if player is None:
+    game = lock_open_game(turn.session, turn.number)
+    if game is None:
         _load_finished(turn)
         return
-    game = lock_game(turn.session, player.game_id)
-    player = turn.session.get(Player, player.id, populate_existing=True)  # None: it was deleted
-    if player is None or player.open_number != turn.number:  # left or kicked while we waited
+    players = roster(turn.session, game.id)  # read under the lock: the sender may be gone
+    player = next((p for p in players if p.open_number == turn.number), None)
+    if player is None:  # left or kicked while this text waited for the lock
         _load_finished(turn)
         return
-    turn.game, turn.player = game, player
-    turn.players = roster(turn.session, game.id)
+    turn.game, turn.player, turn.players = game, player, players
     turn.state = None if game.status == LOBBY else load_state(game)
 
 
 def _load_finished(turn: Turn) -> None:
     since = turn.now - timedelta(hours=turn.settings.after_game_hours)
-    player = recent_player(turn.session, turn.number, since)
-    if player is None:
+    found = recently_finished(turn.session, turn.number, since)
+    if found is None:
         return
-    turn.game, turn.player = turn.session.get(Game, player.game_id), player
-    turn.players = roster(turn.session, player.game_id)
+    turn.player, turn.game = found
+    turn.players = roster(turn.session, turn.game.id)
     turn.state = load_state(turn.game)

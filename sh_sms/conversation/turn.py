@@ -11,6 +11,7 @@ from ..config import Settings
 from ..delivery.mailbox import Mailbox
 from ..engine import GameState
 from ..store import ENDED, LOBBY, OVER, Game, Player
+from ..text.messages import render
 
 # Where the sender of a text stands.
 NO_GAME = "no_game"  # in no game (or only in one that ended long ago)
@@ -39,9 +40,10 @@ class Turn:
         self.mail.say(self.number, template, **context)
 
     def tell_all(self, template: str, **context) -> None:
-        """Queue the same rendered template for every player of the game."""
+        """Queue the same rendered template for every player of the game (rendered once)."""
+        text = render(template, **context)
         for p in self.players:
-            self.mail.say(p.number, template, **context)
+            self.mail.add(p.number, text)
 
     @property
     def situation(self) -> str:

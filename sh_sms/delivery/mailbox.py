@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlalchemy import bindparam, exists, insert, select, true
+from sqlmodel import Session
 
 from ..store import Contact, Outbox
 from ..text.gsm import sanitize, segments
@@ -47,33 +48,40 @@ class Mailbox:
         """The one joined message body per recipient."""
         return {number: join(parts) for number, parts in self.parts.items() if parts}
 
-    def flush(self, session: Session, now: datetime, game_id: int | None) -> list[Outbox]:
+    def flush(self, session: Session, now: datetime, game_id: int | None) -> None:
         """Write one outbox row per recipient, skipping numbers that opted out; a row is
-        critical when its text asks the recipient to act."""
+        critical when its text asks the recipient to act. One statement, however many rows."""
         bodies = self.bodies()
         if not bodies:
-            return []
-        opted_out = set(
-            session.exec(
-                select(Contact.number).where(
-                    Contact.number.in_(list(bodies)),
-                    Contact.opted_out == True,  # noqa: E712
-                )
-            )
-        )
+            return
+        session.flush()  # an opt-out this text made is in the database before the insert reads it
         rows = [
-            Outbox(
-                to_number=number,
-                body=body,
-                game_id=game_id,
-                segments=segments(body),
-                critical=number in self.awaited,
-                created_at=now,
-            )
+            {
+                "to_number": number,
+                "body": body,
+                "game_id": game_id,
+                "segments": segments(body),
+                "critical": number in self.awaited,
+                "created_at": now,
+            }
             for number, body in bodies.items()
-            if number not in opted_out
         ]
-        session.add_all(rows)
+        session.connection().execute(QUEUE, rows)
         self.parts.clear()
         self.awaited.clear()
-        return rows
+
+
+COLUMNS = ("to_number", "body", "game_id", "segments", "critical", "created_at")
+
+
+def _queue_statement():
+    """INSERT INTO outbox ... SELECT <one row's values> WHERE the recipient has not opted out:
+    the opt-out check and the insert in one statement, run once for all rows (executemany)."""
+    table = Outbox.__table__
+    value = {name: bindparam(name, type_=table.c[name].type) for name in COLUMNS}
+    opted_out = exists().where(Contact.number == value["to_number"], Contact.opted_out == true())
+    rows = select(*value.values()).where(~opted_out)
+    return insert(table).from_select([table.c[name] for name in COLUMNS], rows)
+
+
+QUEUE = _queue_statement()  # built once

@@ -6,12 +6,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from sqlalchemy import event
+from sqlalchemy import bindparam, event, exists
+from sqlalchemy import select as sa_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine, select
 
-from .models import Game, Inbound, Outbox
+from .models import LETTER_PENDING, DeadLetter, Game, Inbound, Outbox
+
+# What recording an inbound MessageSid found (`record_inbound`).
+NEW = "new"  # recorded now: apply the text
+DUPLICATE = "duplicate"  # recorded before (a retry, or a concurrent copy that committed first)
+HELD = "held"  # the sender has earlier texts kept as pending dead letters: they go first
 
 
 def make_engine(url: str) -> Engine:
@@ -69,6 +75,50 @@ def record_sid(session: Session, sid: str, number: str, now: datetime) -> bool:
     """Record an inbound MessageSid; False when it is already recorded (also when a concurrent
     request recorded it first: see `insert_new`)."""
     return insert_new(session, Inbound, {"sid": sid, "number": number, "received_at": now})
+
+
+def _sender_waits():
+    """Whether the sender (`:number`) has texts kept as pending dead letters (an indexed probe)."""
+    return exists().where(
+        DeadLetter.number == bindparam("number"), DeadLetter.status == LETTER_PENDING
+    )
+
+
+def _record_statements(dialect) -> dict[bool, object]:
+    insert = dialect.insert(Inbound).values(
+        sid=bindparam("sid"), number=bindparam("number"), received_at=bindparam("now")
+    )
+    insert = insert.on_conflict_do_nothing()
+    return {
+        False: insert.returning(Inbound.sid),
+        True: insert.returning(_sender_waits().label("waits")),
+    }
+
+
+# Built once: the hot path neither constructs them nor computes their cache keys again.
+RECORD = {"postgresql": _record_statements(postgresql), "sqlite": _record_statements(sqlite)}
+SENDER_WAITS = sa_select(_sender_waits())
+
+
+def record_inbound(
+    session: Session, sid: str | None, number: str, now: datetime, *, in_line: bool
+) -> str:
+    """Record an inbound text's MessageSid (when it has one); with `in_line`, also ask, in the
+    same statement, whether texts of the same sender are kept as pending dead letters.
+
+    DUPLICATE: the sid was recorded already (a concurrent copy included: see `insert_new`).
+    HELD (only with `in_line`): earlier texts of the sender wait; roll back and apply them first.
+    NEW: apply this text now.
+    """
+    conn = session.connection()
+    if sid is None:
+        waits = in_line and conn.execute(SENDER_WAITS, {"number": number}).scalar()
+        return HELD if waits else NEW
+    params = {"sid": sid, "number": number, "now": now}
+    row = conn.execute(RECORD[conn.dialect.name][in_line], params).first()
+    if row is None:
+        return DUPLICATE
+    return HELD if in_line and row[0] else NEW
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:

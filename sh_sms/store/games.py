@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import func, or_
+from sqlalchemy import bindparam, func, insert, or_
 from sqlmodel import Session, select
 
 from ..engine import Event, GameState
@@ -18,14 +18,34 @@ CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
 CODE_LENGTH = 4
 
 
+# The statements every text runs, built once (no construction, no cache key per text).
+OPEN_GAME = (
+    select(Game)
+    .join(Player, Player.game_id == Game.id)
+    .where(Player.open_number == bindparam("number"))
+    .with_for_update(of=Game)
+)
+ROSTER = select(Player).where(Player.game_id == bindparam("game_id")).order_by(Player.seat)
+
+
 def open_player(session: Session, number: str) -> Player | None:
     """The player row of `number` in an unfinished game, if any."""
     return session.exec(select(Player).where(Player.open_number == number)).first()
 
 
+def lock_open_game(session: Session, number: str) -> Game | None:
+    """The unfinished game `number` plays in, found and locked in one statement (`SELECT ...
+    FOR UPDATE OF games`; SQLite already holds its write lock), if any.
+
+    On PostgreSQL the row found may have lost the player while this waited for the lock (a KICK
+    or a LEAVE that committed first): read the roster after it, as `roster` does.
+    """
+    return session.exec(OPEN_GAME, params={"number": number}).first()
+
+
 def roster(session: Session, game_id: int) -> list[Player]:
     """The game's players in seat order."""
-    return list(session.exec(select(Player).where(Player.game_id == game_id).order_by(Player.seat)))
+    return list(session.exec(ROSTER, params={"game_id": game_id}))
 
 
 def find_game(session: Session, code: str) -> Game | None:
@@ -54,21 +74,39 @@ def save_state(game: Game, state: GameState, now: datetime) -> None:
 
 
 def append_events(session: Session, game: Game, events: list[Event], now: datetime) -> None:
-    """Add events to the game's append-only log."""
-    last = session.exec(select(func.max(GameEvent.seq)).where(GameEvent.game_id == game.id)).one()
-    seq = last or 0
-    for event in events:
-        seq += 1
-        session.add(
-            GameEvent(
-                game_id=game.id,
-                seq=seq,
-                kind=event.kind,
-                to_seat=event.to,
-                data=json.dumps(event.data, separators=(",", ":")),
-                created_at=now,
-            )
-        )
+    """Add events to the game's append-only log, numbered on from its last (one statement)."""
+    if not events:
+        return
+    rows = [
+        {
+            "game_id": game.id,
+            "kind": event.kind,
+            "to_seat": event.to,
+            "data": json.dumps(event.data, separators=(",", ":")),
+            "created_at": now,
+        }
+        for event in events
+    ]
+    session.flush()  # events added through the session, if any, come first
+    session.connection().execute(APPEND, rows)
+
+
+def _append_statement():
+    """INSERT INTO events ... SELECT <the row>, with `seq` one above the game's last: run once
+    for all rows (executemany), each row sees the ones before it. The caller holds the game's
+    lock, so no other transaction numbers events of this game meanwhile."""
+    table = GameEvent.__table__
+    value = {name: bindparam(name, type_=table.c[name].type) for name in EVENT_COLUMNS}
+    last = select(func.coalesce(func.max(table.c.seq), 0)).where(
+        table.c.game_id == value["game_id"]
+    )
+    row = select(value["game_id"], last.scalar_subquery() + 1, *list(value.values())[1:])
+    columns = [table.c.game_id, table.c.seq, *(table.c[name] for name in EVENT_COLUMNS[1:])]
+    return insert(table).from_select(columns, row)
+
+
+EVENT_COLUMNS = ("game_id", "kind", "to_seat", "data", "created_at")
+APPEND = _append_statement()
 
 
 def public_events(
@@ -118,18 +156,22 @@ def close_game(game: Game, players: list[Player], status: str, now: datetime) ->
         player.open_number = None
 
 
-def recent_player(session: Session, number: str, since: datetime) -> Player | None:
-    """`number`'s player row in its latest started game that finished after `since`, if any."""
-    query = (
-        select(Player)
-        .join(Game, Game.id == Player.game_id)
-        .where(
-            Player.number == number,
-            Game.status.in_((OVER, ENDED)),
-            Game.state.is_not(None),
-            Game.updated_at >= since,
-        )
-        .order_by(Game.updated_at.desc(), Game.id.desc())
-        .limit(1)
+RECENT = (
+    select(Player, Game)
+    .join(Game, Game.id == Player.game_id)
+    .where(
+        Player.number == bindparam("number"),
+        Game.status.in_((OVER, ENDED)),
+        Game.state.is_not(None),
+        Game.updated_at >= bindparam("since"),
     )
-    return session.exec(query).first()
+    .order_by(Game.updated_at.desc(), Game.id.desc())
+    .limit(1)
+)
+
+
+def recently_finished(session: Session, number: str, since: datetime) -> tuple[Player, Game] | None:
+    """`number`'s player row in its latest started game that finished after `since`, with that
+    game, if any."""
+    found = session.exec(RECENT, params={"number": number, "since": since}).first()
+    return (found[0], found[1]) if found is not None else None

@@ -20,6 +20,8 @@ BASIC = frozenset(
 )
 # The extension table: each is sent as ESC + code, so it costs two septets.
 EXTENSION = frozenset("\f^{}\\[~]|€")
+GSM7 = BASIC | EXTENSION
+KEPT_AS_IS = GSM7 - {"\r", "\f"}  # what `clean` keeps unchanged
 
 GSM7_SINGLE, GSM7_MULTI = 160, 153  # septets per segment (multipart loses 7 to the header)
 UCS2_SINGLE, UCS2_MULTI = 70, 67  # UTF-16 code units per segment
@@ -27,7 +29,7 @@ UCS2_SINGLE, UCS2_MULTI = 70, 67  # UTF-16 code units per segment
 
 def is_gsm7(text: str) -> bool:
     """Return True if every character of `text` is in the GSM-7 basic set or extension table."""
-    return all(ch in BASIC or ch in EXTENSION for ch in text)
+    return GSM7.issuperset(text)
 
 
 def segments(text: str) -> int:
@@ -64,6 +66,8 @@ def sanitize(text: str) -> str:
 def clean(text: str) -> tuple[str, bool]:
     """`sanitize(text)`, and whether anything a reader would miss (an emoji, a symbol) was
     dropped; invisible characters and joiners do not count."""
+    if KEPT_AS_IS.issuperset(text):
+        return text, False  # most texts: nothing to change (no look-alike or face is GSM-7)
     text = with_faces(text.translate(LOOKALIKES))
     out: list[str] = []
     dropped = False

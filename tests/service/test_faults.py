@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 from faults import ConnectionKiller, Poster, is_postgres, wait_until_blocked
 from harness import Table, deck, seated
-from sqlalchemy import delete, event, func
+from sqlalchemy import event, func
 from sqlmodel import Session, select
 
 from sh_sms.conversation import intake
@@ -133,10 +133,10 @@ def test_a_bug_in_one_text_gets_an_apology_is_counted_and_not_retried(
     table.lobby(["Ana", "Bob"])
     real = intake.receive
 
-    def broken(engine, settings, number, body, sid, now, media=0):
+    def broken(engine, settings, number, body, sid, now, media=0, **options):
         if body == "SAY boom":
             raise ZeroDivisionError("a bug, and +15550001234 in its message")
-        return real(engine, settings, number, body, sid, now)
+        return real(engine, settings, number, body, sid, now, **options)
 
     monkeypatch.setattr(intake, "receive", broken)
     with caplog.at_level(logging.ERROR):
@@ -157,35 +157,49 @@ def test_a_bug_in_one_text_gets_an_apology_is_counted_and_not_retried(
 def test_a_player_removed_while_their_text_waited_for_the_lock_is_in_no_game(
     table: Table, database_url: str, monkeypatch, caplog, removal
 ):
-    """PostgreSQL: Bob's text has found him in the game and waits for the game's lock while the
-    host kicks him (or his own LEAVE goes through) in another connection. SQLite runs whole
-    transactions one at a time, so there the removal is made in Bob's own transaction at the
-    same point: the code after the lock sees the same thing either way."""
+    """The host's KICK of Bob (or Bob's own LEAVE) has been handled and holds the game's lock,
+    not yet committed, when Bob's text comes in. PostgreSQL: Bob's text finds him in the game
+    (one statement finds the game and locks it) and waits for that lock; when it gets it, he is
+    gone. SQLite runs whole transactions one at a time: Bob's text waits for the write lock.
+    Either way it is answered as from a number in no game."""
     table.lobby(["Ana", "Bob", "Cy"])
     bob = table["Bob"]
-    real_lock = __import__("sh_sms.conversation.receive", fromlist=["lock_game"]).lock_game
-    at_lock, go = threading.Event(), threading.Event()
+    remover = (
+        Poster(table.app, table["Ana"].number, "KICK Bob", "SM" + "9" * 32)
+        if removal == "KICK"
+        else Poster(table.app, bob.number, "LEAVE", "SM" + "9" * 32)
+    )
     poster = Poster(table.app, bob.number, "anyone there?", "SM" + "a" * 32)
+    real_handle = __import__("sh_sms.conversation.receive", fromlist=["handle"]).handle
+    removed, go, poster_checks_out = threading.Event(), threading.Event(), threading.Event()
 
-    def lock_game(session, game_id):
-        if threading.current_thread() is poster:
-            if not is_postgres(table.engine):
-                session.connection().execute(delete(Player).where(Player.number == bob.number))
-            at_lock.set()
+    def handle(turn, body):
+        done = real_handle(turn, body)
+        if threading.current_thread() is remover:
+            turn.session.flush()  # Bob is out, the game locked, nothing committed yet
+            removed.set()
             assert go.wait(20)
-        return real_lock(session, game_id)
+        return done
 
-    monkeypatch.setattr("sh_sms.conversation.receive.lock_game", lock_game)
-    with caplog.at_level(logging.ERROR):
-        poster.start()
-        assert at_lock.wait(20)
-        if is_postgres(table.engine):
-            if removal == "KICK":
-                table["Ana"].send("KICK Bob")
+    def checks_out(*_args):
+        if threading.current_thread() is poster:
+            poster_checks_out.set()
+
+    monkeypatch.setattr("sh_sms.conversation.receive.handle", handle)
+    event.listen(table.engine, "checkout", checks_out)
+    try:
+        with caplog.at_level(logging.ERROR):
+            remover.start()
+            assert removed.wait(20)
+            poster.start()
+            if is_postgres(table.engine):
+                wait_until_blocked(database_url)  # found in the game, waiting for its lock
             else:
-                bob.send("LEAVE")
-        go.set()
-        assert poster.result() == 200
+                assert poster_checks_out.wait(20)  # about to wait for SQLite's write lock
+            go.set()
+            assert (remover.result(), poster.result()) == (200, 200)
+    finally:
+        event.remove(table.engine, "checkout", checks_out)
     assert "receive_failed" not in caplog.text and "Error" not in caplog.text
     assert bodies_to(table, bob.number)[-1].startswith(INTRO)  # a number in no game
     with Session(table.engine) as session:

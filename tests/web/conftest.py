@@ -65,7 +65,7 @@ def received(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
     """Replace the service with a recorder; each call's (number, body, sid, now) is appended."""
     calls: list[tuple] = []
 
-    def fake(engine, settings, number, body, sid, now, media=0) -> bool:
+    def fake(engine, settings, number, body, sid, now, media=0, **_options) -> bool:
         calls.append((number, body, sid, now) + ((media,) if media else ()))
         return True
 

@@ -1,0 +1,103 @@
+"""What one inbound text costs the database, pinned so that a regression shows (issue 11).
+
+A text in a started game records its MessageSid (asking, in the same statement, whether the
+sender has texts kept as dead letters), finds its game and locks it in one statement, reads the
+roster once under the lock and writes every reply in one statement; a move adds the game's new
+state, its clock and its events. One connection per text. SQLite's `BEGIN IMMEDIATE` is not
+counted (PostgreSQL's BEGIN does not pass through a cursor). On SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+from harness import Table, deck, seated
+from sqlalchemy import event
+
+# Statements per kind of text, at most.
+READ_ONLY = 4  # inbound (+ dead-letter probe), game found and locked, roster, outbox
+MOVE = 8  # + the game's state, its clock (read, and written at a new decision), the events
+NO_GAME = 6  # inbound, no open game, no game finished lately, the number's contact row (read,
+# then written: the introduction goes at most once an interval), the introduction
+AFTER_GAME = 5  # inbound, no open game, the game that just finished with the player, roster,
+# the relayed talk
+
+
+@contextmanager
+def counted(table: Table, monkeypatch):
+    """Record the statements and connection checkouts of each POST made inside the block."""
+    statements: list[str] = []
+    checkouts: list[int] = []
+    recording = [False]
+
+    def on_statement(_conn, _cursor, statement, *_args) -> None:
+        if recording[0] and not statement.lstrip().upper().startswith("BEGIN"):
+            statements.append(" ".join(statement.split()))
+
+    def on_checkout(*_args) -> None:
+        if recording[0]:
+            checkouts.append(1)
+
+    real_post = table.client.post
+
+    def post(*args, **kwargs):
+        recording[0] = True
+        try:
+            return real_post(*args, **kwargs)
+        finally:
+            recording[0] = False
+
+    monkeypatch.setattr(table.client, "post", post)
+    event.listen(table.engine, "before_cursor_execute", on_statement)
+    event.listen(table.engine.pool, "checkout", on_checkout)
+    try:
+        yield statements, checkouts
+    finally:
+        event.remove(table.engine, "before_cursor_execute", on_statement)
+        event.remove(table.engine.pool, "checkout", on_checkout)
+
+
+def cost(table: Table, monkeypatch, sender: str, body: str, *, silent: bool = False) -> list[str]:
+    """The statements one text from `sender` (a phone's label or a number) ran, checked: one
+    connection, a 200, and an answer, relayed talk or the next prompts (unless `silent`: a vote
+    while others still vote changes the game and texts nobody)."""
+    with counted(table, monkeypatch) as (statements, checkouts):
+        out = table[sender].send(body) if sender in table.phones else table.send(sender, body)
+    assert len(checkouts) == 1, (body, len(checkouts))
+    assert bool(out) != silent, (body, out)
+    return statements
+
+
+@pytest.mark.parametrize("body", ["STATUS", "WHO", "HELP", "ROLE", "I trust Bob"])
+def test_a_text_that_changes_nothing_costs_four_statements(table: Table, monkeypatch, body):
+    seated(table, "L L F H L", draw=deck("F L F"))
+    statements = cost(table, monkeypatch, "Cy", body)
+    assert len(statements) <= READ_ONLY, statements
+    assert sum(s.startswith("SELECT players") for s in statements) == 1, statements  # once
+    assert sum(s.startswith("INSERT INTO outbox") for s in statements) == 1, statements
+
+
+def test_a_move_costs_at_most_eight_statements(table: Table, monkeypatch):
+    seated(table, "L L F H L", draw=deck("F L F"))
+    nominated = cost(table, monkeypatch, "Ana", "NOM Bob")  # a new decision: the clock moves
+    voted = cost(table, monkeypatch, "Cy", "JA", silent=True)  # the same decision goes on
+    for statements in (nominated, voted):
+        assert len(statements) <= MOVE, statements
+        assert sum(s.startswith("INSERT INTO events") for s in statements) <= 1, statements
+        assert sum(s.startswith("INSERT INTO outbox") for s in statements) <= 1, statements
+    assert len(voted) < len(nominated), (voted, nominated)
+
+
+def test_a_number_in_no_game_costs_six_statements(table: Table, monkeypatch):
+    statements = cost(table, monkeypatch, "+15557770001", "hello?")
+    assert len(statements) <= NO_GAME, statements
+
+
+def test_a_text_after_the_game_costs_five_statements(table: Table, monkeypatch):
+    code = seated(table, "L L F H L", draw=deck("F L F"))
+    table["Ana"].send("ENDGAME")
+    table["Ana"].send("ENDGAME YES")
+    assert table.game(code).status == "ended"
+    statements = cost(table, monkeypatch, "Bob", "gg all")
+    assert len(statements) <= AFTER_GAME, statements
