@@ -42,6 +42,7 @@ from .rate import Slots
 from .sender_alerts import report_sender_problem
 
 log = logging.getLogger(__name__)
+CLOCK_SKEW = timedelta(seconds=5)  # between our clock and Twilio's (lookup.py)
 OPTED_OUT = "opted_out"  # error_code of a row cancelled because its recipient opted out
 
 
@@ -56,6 +57,7 @@ class Claim:
     lease_until: datetime
     slot: float | None  # epoch seconds; None: no rate limit
     unsure_since: datetime | None = None  # an earlier attempt may have reached Twilio (lookup.py)
+    known_sids: frozenset[str] = frozenset()  # other rows' messages to this number, lately
 
 
 def claim(
@@ -102,8 +104,23 @@ def claim(
             row.attempts += 1
             row.updated_at = now
             held = (row.id, row.to_number, row.body, row.attempts, lease_until, slot)
-            claims.append(Claim(*held, unsure_since=row.unsure_since))
+            known = _known_sids(session, row) if row.unsure_since is not None else frozenset()
+            claims.append(Claim(*held, unsure_since=row.unsure_since, known_sids=known))
         return claims
+
+
+def _known_sids(session: Session, row: Outbox) -> frozenset[str]:
+    """The messages Twilio made for this row's earlier neighbours to the same number (since its
+    first uncertain attempt, give or take the clocks): a lookup must not take one of them for
+    this row's, when it has the same words ("Vote changed to JA.")."""
+    since = row.unsure_since - CLOCK_SKEW
+    query = select(Outbox.provider_sid).where(
+        Outbox.to_number == row.to_number,
+        Outbox.id != row.id,
+        col(Outbox.provider_sid).is_not(None),
+        col(Outbox.sent_at) >= since,
+    )
+    return frozenset(session.exec(query))
 
 
 def _cancel_opted_out(session: Session, rows: list[Outbox], now: datetime) -> list[Outbox]:

@@ -4,8 +4,10 @@ had an unknown outcome: its request timed out, or the worker sending it died.
 Twilio takes no idempotency key when a message is created, so the only way to send at most once
 is to look: list the messages to the recipient from our sender (with a Messaging Service, keep
 those of the service), newest first, and match the body among those created since the uncertain
-attempt began. Per recipient only this text's own attempts can be that recent (later texts to
-the same number wait for it), so one page is plenty.
+attempt began, leaving out the messages our other rows to that number already hold (an earlier
+text with the same words, "Vote changed to JA.", sent a moment before). Per recipient only this
+text's own attempts can be that recent otherwise (later texts to the same number wait for it),
+so one page is plenty.
 
 The list is deliberately not filtered by `DateSent`: Twilio filters that on whole days of the
 sent date, and a message still waiting in Twilio's queue has no sent date at all, so such a
@@ -15,16 +17,15 @@ filter would miss exactly the message most likely to be in doubt.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from twilio.base.exceptions import TwilioException, TwilioRestException
 from twilio.rest import Client
 
 from ..config import Settings
-from .claims import Claim
+from .claims import CLOCK_SKEW, Claim
 
 LOOKUP_LIMIT = 50  # the newest messages to the recipient that are read
-CLOCK_SKEW = timedelta(seconds=5)  # between our clock (the attempt's start) and Twilio's
 NOT_SENT = frozenset({"failed", "undelivered", "canceled"})  # created, but it did not get out
 
 
@@ -40,7 +41,8 @@ def find_created(client: Client, settings: Settings, item: Claim) -> str | None:
         query["from_"] = settings.twilio_from_number
     for message in _listed(client, query):
         if (
-            message.body == item.body
+            message.sid not in item.known_sids  # an earlier row's, with the same words
+            and message.body == item.body
             and message.date_created is not None
             and message.date_created >= since
             and str(message.status) not in NOT_SENT

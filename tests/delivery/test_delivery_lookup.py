@@ -160,6 +160,27 @@ def test_an_older_message_with_the_same_body_is_not_taken_for_it(
     sent_once(fake_twilio, second)
 
 
+def test_the_same_words_sent_a_moment_before_are_not_taken_for_it(
+    db_engine, fake_twilio, worker, clock
+):
+    """ "Vote changed to JA." twice within seconds: the first is at Twilio, the second's send
+    never reached it. The lookup leaves out the message the first row holds, and sends."""
+    [first] = queue(db_engine, ALICE, "Vote changed to JA.")
+    worker.drain()
+    clock.advance(1)
+    [second] = queue(db_engine, ALICE, "Vote changed to JA.", now=clock.now())
+    fake_twilio.script(RESET)  # refused before Twilio created anything: the outcome is unknown
+    worker.drain()
+    assert row(db_engine, second).unsure_since is not None
+    clock.advance(2)  # still within the clocks' allowance of the first message
+    worker.drain()
+    assert row(db_engine, second).status == SENT
+    assert fake_twilio.lists == 1
+    sent_once(fake_twilio, first)
+    sent_once(fake_twilio, second)
+    assert row(db_engine, second).provider_sid != row(db_engine, first).provider_sid
+
+
 def test_a_message_still_queued_at_twilio_is_found(db_engine, fake_twilio, worker, clock):
     fake_twilio.keep_queued = True  # no date_sent yet: a DateSent filter would miss it
     [outbox_id] = queue(db_engine, ALICE, "hi")
