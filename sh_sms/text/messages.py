@@ -100,7 +100,7 @@ def step_texts(
         seats = list(texts) if event.to is None else [event.to]
         if event.kind in GOVERNMENT_ONLY:
             seats = [event.data["president"], event.data["chancellor"]]
-        seats = [s for s in seats if not _in_prompt(event, s, asked, after)]
+        seats = [s for s in seats if not _said_otherwise(event, s, asked, after)]
         if event.kind in PER_SEAT and after.phase != OVER:  # once it is over, all read the same
             for seat in seats:
                 texts[seat].append(event_text(event, after.names, you=seat))
@@ -115,9 +115,12 @@ def step_texts(
     return texts
 
 
-def _in_prompt(event: Event, seat: int, asked: set[int], after: GameState) -> bool:
-    """Whether `event` tells `seat` nothing its prompt of this step does not (the round line to
-    the candidate, whose prompt opens with the round)."""
+def _said_otherwise(event: Event, seat: int, asked: set[int], after: GameState) -> bool:
+    """Whether `event` tells `seat` nothing another text of this step does not: the round line
+    to the candidate, whose prompt opens with the round; the peek to the President, who gets
+    the cards themselves."""
+    if event.kind == "peeked":
+        return event.data["president"] == seat
     return (
         event.kind == "round"
         and "resumes_after" not in event.data  # why this candidate: the prompt does not say

@@ -220,6 +220,7 @@ def test_policy_peek(table: Table):
     out = bob.send("ENACT F")
     assert set(out) == EVERYONE5
     assert "Policy peek, top 3 in order: L F F." in out["Ana"]
+    assert "looked at" not in out["Ana"]  # the cards say it; no third-person line to herself
     for name in EVERYONE5 - {"Ana"}:
         assert "Policy peek" not in out[name]
         assert "L F F" not in out[name]
