@@ -28,7 +28,7 @@ def test_the_host_adds_bots_and_starts_with_one_person(table: Table):
     out = ana.send("BOT")
     assert out == {"Ana": out.reply}
     assert out.reply == (
-        "Ana added a computer player: BenBot. Players (2): Ana, BenBot. "
+        "You added a computer player: BenBot. Players (2): Ana, BenBot. "
         f"3 more to start: JOIN {code} <name>, or BOT 3."
     )
     out = ana.send("START")
@@ -37,8 +37,8 @@ def test_the_host_adds_bots_and_starts_with_one_person(table: Table):
 
     out = ana.send("bots 3")
     assert out.reply == (
-        "Ana added 3 computer players: CalBot, DotBot, EliBot. "
-        "Players (5): Ana, BenBot, CalBot, DotBot, EliBot. Ana can START."
+        "You added 3 computer players: CalBot, DotBot, EliBot. "
+        "Players (5): Ana, BenBot, CalBot, DotBot, EliBot. You can START."
     )
     rows = table.players(code)
     assert [p.is_bot for p in rows] == [False, True, True, True, True]
@@ -64,7 +64,8 @@ def test_bots_fill_at_most_ten_seats_and_only_the_host_adds_them(table: Table):
     assert table["Bob"].send("BOT 2").reply == "Only the host, Ana, can do that."
     out = table["Ana"].send("BOT 9")
     assert set(out) == {"Ana", "Bob", "Cy"}
-    assert "added 7 computer players" in out["Bob"] and "(the game is full at 10)" in out["Bob"]
+    assert "Ana added 7 computer players" in out["Bob"] and "(the game is full at 10)" in out["Bob"]
+    assert out["Ana"].startswith("You added 7 computer players")
     assert len(table.players(code)) == 10
     assert table["Ana"].send("BOT").reply == f"Game {code} is full (10 players)."
     out = table.phone("Dee").send(f"JOIN {code} Dee")
@@ -103,7 +104,7 @@ def test_the_host_role_passes_to_a_person_never_to_a_bot(table: Table):
         ("Bob", True),
     ]
     out = table["Bob"].send("BOT")
-    assert out.reply.startswith("Bob added a computer player: AdaBot.")
+    assert out.reply.startswith("You added a computer player: AdaBot.")
 
     out = table["Bob"].send("LEAVE")  # only bots are left: the lobby closes
     assert list(out) == ["Bob"]

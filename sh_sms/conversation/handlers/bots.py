@@ -33,6 +33,7 @@ def add(turn: Turn, command: Command) -> None:
             person.number,
             "lobby/bots_added",
             host=turn.player.name,
+            you=person.id == turn.player.id,
             added=names,
             asked=asked,
             names=turn.names,
