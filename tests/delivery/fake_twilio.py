@@ -241,7 +241,11 @@ def _handler(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length).decode()
+            data = self.rfile.read(length)
+            if len(data) < length:  # the client died mid-request: a real server creates nothing
+                self.close_connection = True
+                return
+            raw = data.decode()
             form = {k: v[-1] for k, v in parse_qs(raw, keep_blank_values=True).items()}
             match = _PATH.match(self.path)
             call = Call(
