@@ -15,7 +15,7 @@ from fake_twilio import SERVER_ERROR
 from sh_sms.delivery.claims import claim
 from sh_sms.delivery.senders import TwilioSender
 from sh_sms.delivery.worker import Worker
-from sh_sms.store import SENDING, SENT, make_engine
+from sh_sms.store import JOINED, SENDING, SENT, make_engine
 
 X, Y = number(1), number(2)
 
@@ -134,7 +134,7 @@ def test_two_workers_at_once_send_every_text_exactly_once_in_order(
     for t in threads:
         t.start()
     try:
-        assert fake_twilio.wait_for(lambda f: len(f.accepted()) >= 100, timeout=60)
+        assert fake_twilio.wait_for(lambda f: len(texts(f.accepted())) >= 100, timeout=60)
     finally:
         for w in workers:
             w.stop()
@@ -142,11 +142,19 @@ def test_two_workers_at_once_send_every_text_exactly_once_in_order(
             t.join(30)
         for engine in engines:
             engine.dispose()
-    bodies = Counter(c.form["Body"] for c in fake_twilio.accepted())
-    assert len(bodies) == 100 and set(bodies.values()) == {1}
+    # A worker that falls behind may join one person's waiting texts into one message (a slow
+    # machine does): each text still reaches its phone once, in order.
+    assert sorted(Counter(texts(fake_twilio.accepted())).values()) == [1] * 100
     for person in people:
-        assert fake_twilio.sent_to(person) == [f"{person} #{k}" for k in range(10)]
-    assert {r.status for r in rows(db_engine)} == {SENT}
+        got = [line for body in fake_twilio.sent_to(person) for line in body.split("\n")]
+        assert got == [f"{person} #{k}" for k in range(10)]
+    statuses = {r.status for r in rows(db_engine)}
+    assert statuses <= {SENT, JOINED} and SENT in statuses
+
+
+def texts(calls) -> list[str]:
+    """The texts inside the messages of `calls` (a joined message holds several, a line each)."""
+    return [line for c in calls for line in c.form["Body"].split("\n")]
 
 
 def test_a_stopping_worker_gives_back_what_it_has_not_sent(db_engine, fake_twilio):
