@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): one per core, at most 4 (the PostgreSQL tests share one server's
+# connections); PYTEST_JOBS=0 runs the suite in this one.
+PYTEST_JOBS ?= auto
 
 RUN_CMD ?= $(BIN)/sh-sms serve
 
@@ -12,7 +15,7 @@ RUN_CMD ?= $(BIN)/sh-sms serve
 
 help:
 	@echo "make run     set up, then serve the app on SQLite with the phone simulator"
-	@echo "make test    set up, then lint and run the whole suite (PYTEST_ARGS=... passes through)"
+	@echo "make test    set up, then lint and run the whole suite, one process per core (PYTEST_ARGS=... passes through, PYTEST_JOBS=0 runs it in one)"
 	@echo "make lint    ruff check"
 	@echo "make bench   run every benchmarks/*.py"
 	@echo "make clean   remove the venv, caches and local *.db files"
@@ -39,7 +42,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_JOBS) --maxprocesses 4 $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
