@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 
-from ..config import Settings
+from ..config import SIMULATOR, Settings
 from ..ops.logs import configure_logging
 
 DEFAULT_PORT = 5000
@@ -19,6 +20,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default=HOST)
     args = parser.parse_args(argv)
     settings = Settings.from_env()
+    if settings.backend == SIMULATOR and not settings.public_base_url:
+        # Links in texts (the replay in the last one) need an address; locally, it is this one.
+        local = f"http://{args.host}:{args.port}"
+        settings = dataclasses.replace(settings, public_base_url=local)
     configure_logging(settings.log_level)
 
     from ..store.migrate import upgrade

@@ -101,3 +101,27 @@ def test_odd_requests_never_cause_a_500(client, received):
                 path, data=b"From=%00&Body=%ff%fe&from=%2B1", content_type=FORM_TYPE
             )
             assert response.status_code < 500, (method, path, response.status_code)
+
+
+def test_serve_gives_the_simulators_texts_a_local_address(tmp_path, monkeypatch):
+    """`make run` without PUBLIC_BASE_URL: the last text's replay link (and every other link)
+    points at the local server, so a newcomer can open it; with Twilio nothing is assumed."""
+    from flask import Flask
+
+    from sh_sms.web import serve
+
+    served = []
+    monkeypatch.setattr(Flask, "run", lambda app, **kw: served.append(app))
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/x.db")
+    for name in ("PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"):
+        monkeypatch.setenv(name, "")  # set, so a developer's .env cannot fill them in
+    assert serve.main(["--port", "5123"]) == 0
+    assert served[0].extensions["sh_sms"].settings.public_base_url == "http://127.0.0.1:5123"
+
+    monkeypatch.setenv("TWILIO_ACCOUNT_SID", "AC" + "1" * 32)
+    monkeypatch.setenv("TWILIO_AUTH_TOKEN", "t")
+    monkeypatch.setenv("TWILIO_FROM_NUMBER", "+15550009999")
+    assert serve.main(["--port", "5123"]) == 0
+    assert not served[1].extensions["sh_sms"].settings.public_base_url
+    for app in served:
+        app.extensions["sh_sms"].engine.dispose()
