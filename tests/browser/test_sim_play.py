@@ -29,7 +29,6 @@ SEED = 5
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]  # the labels "Add 5 phones" gives, in order
 ROLE = re.compile(r"\bYou are (LIBERAL|FASCIST|HITLER)\b")
 WIN = re.compile(r"\b(LIBERALS WIN|FASCISTS WIN)\b")
-SCREENSHOT = "/tmp/sim_end.png"
 
 # The prompts of templates/sms/prompt/*.txt, as the page shows them.
 NOMINATE = re.compile(r"you are the candidate\. Reply NOM <name>\. Eligible: ([^.\n]+)\.")
@@ -145,7 +144,7 @@ def play_to_the_end(server, code: str, phones: dict[str, Phone]) -> tuple[dict, 
 
 
 def test_a_whole_game_in_the_simulator(
-    page: Page, live_server, monkeypatch: pytest.MonkeyPatch
+    page: Page, live_server, monkeypatch: pytest.MonkeyPatch, screenshot
 ) -> None:
     monkeypatch.setattr(nogame, "secrets", SimpleNamespace(randbits=lambda _bits: SEED))
     page.goto(live_server.url + "/sim")
@@ -192,7 +191,7 @@ def test_a_whole_game_in_the_simulator(
             expect(last).to_contain_text(f"{other} {role.upper()}")
         roles = [m[1] for text in phone.texts() for m in ROLE.finditer(text)]
         assert roles == [state["roles"][name].upper()], (name, roles)
-    page.screenshot(path=SCREENSHOT, full_page=True)
+    screenshot(page, "sim-game-over", full_page=True)
 
     # The board link on the page opens the board, which shows the result and the roles.
     with page.context.expect_page() as opened:
