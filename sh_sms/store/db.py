@@ -19,6 +19,13 @@ NEW = "new"  # recorded now: apply the text
 DUPLICATE = "duplicate"  # recorded before (a retry, or a concurrent copy that committed first)
 HELD = "held"  # the sender has earlier texts kept as pending dead letters: they go first
 
+# PostgreSQL: a server that does not answer, or a game lock held by a stuck transaction, fails
+# the attempt within seconds (both count as transient, store/faults.py), so a text is retried
+# and, failing that, answered 503 for Twilio's fallback well inside its 15-second wait, instead
+# of hanging the request until gunicorn kills it.
+PG_CONNECT_TIMEOUT_SECONDS = 5
+PG_LOCK_TIMEOUT = "5s"
+
 
 def make_engine(url: str) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions.
@@ -27,7 +34,11 @@ def make_engine(url: str) -> Engine:
     errors end up in logs.
     """
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+        limits = {
+            "connect_timeout": PG_CONNECT_TIMEOUT_SECONDS,
+            "options": f"-c lock_timeout={PG_LOCK_TIMEOUT}",
+        }
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=limits)
     engine = create_engine(
         url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True
     )

@@ -152,3 +152,17 @@ def test_lock_game_serialises_two_writers(database_url, db_engine):
     assert reads == {"first": 0, "second": 1}
     with Session(db_engine) as session:
         assert session.get(Game, game_id).version == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("database_url", ["postgres"], indirect=True)  # SQLite: a busy timeout
+def test_postgres_gives_up_on_a_held_lock_and_a_silent_server_within_seconds(database_url):
+    """A game lock held by a stuck transaction, or a server that never answers, fails the
+    attempt in seconds (then retried, then 503 for Twilio's fallback) instead of hanging."""
+    engine = make_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(text("SHOW lock_timeout")).scalar() == "5s"
+            assert conn.connection.dbapi_connection.info.get_parameters()["connect_timeout"] == "5"
+    finally:
+        engine.dispose()
