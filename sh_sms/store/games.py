@@ -26,6 +26,16 @@ OPEN_GAME = (
     .with_for_update(of=Game)
 )
 ROSTER = select(Player).where(Player.game_id == bindparam("game_id")).order_by(Player.seat)
+# SQLite: the game and its roster together, seat by seat (see `open_game`).
+GAME_ROSTER = (
+    select(Game, Player)
+    .join(Player, Player.game_id == Game.id)
+    .where(
+        Game.id
+        == select(Player.game_id).where(Player.open_number == bindparam("number")).scalar_subquery()
+    )
+    .order_by(Player.seat)
+)
 
 
 def open_player(session: Session, number: str) -> Player | None:
@@ -41,6 +51,22 @@ def lock_open_game(session: Session, number: str) -> Game | None:
     or a LEAVE that committed first): read the roster after it, as `roster` does.
     """
     return session.exec(OPEN_GAME, params={"number": number}).first()
+
+
+def open_game(session: Session, number: str) -> tuple[Game | None, list[Player]]:
+    """The unfinished game `number` plays in, locked, with its roster in seat order read under
+    the lock (None and [] when it plays in none).
+
+    SQLite holds the database's write lock since `BEGIN IMMEDIATE`, so nothing can change
+    between finding the game and reading its players: one statement reads both. PostgreSQL
+    locks the row first (`lock_open_game`), then reads the roster as it stands once the lock
+    is held: a statement that waited for the lock would still see the roster of before.
+    """
+    if session.get_bind().dialect.name == "sqlite":
+        rows = session.exec(GAME_ROSTER, params={"number": number}).all()
+        return (rows[0][0], [row[1] for row in rows]) if rows else (None, [])
+    game = lock_open_game(session, number)
+    return (game, roster(session, game.id)) if game is not None else (None, [])
 
 
 def roster(session: Session, game_id: int) -> list[Player]:
