@@ -16,7 +16,7 @@ from sqlalchemy.engine import Engine
 from ..config import Settings
 from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
-from ..store.games import load_state, lock_open_game, recently_finished, roster
+from ..store.games import load_state, open_game, recently_finished, roster
 from .interpret import read
 from .router import route
 from .turn import Turn
@@ -68,17 +68,16 @@ def handle(turn: Turn, body: str) -> None:
 
 
 def load_sender(turn: Turn) -> None:
-    """Find the sender's game and lock it (one statement); load its roster and state once,
-    under the lock.
+    """Find the sender's game and lock it; load its roster and state once, under the lock (one
+    statement on SQLite, two on PostgreSQL: see `open_game`).
 
     A number in no unfinished game whose game finished a short while ago is loaded with that
     game (read, not locked: a finished game no longer changes).
     """
-    game = lock_open_game(turn.session, turn.number)
+    game, players = open_game(turn.session, turn.number)
     if game is None:
         _load_finished(turn)
         return
-    players = roster(turn.session, game.id)  # read under the lock: the sender may be gone
     player = next((p for p in players if p.open_number == turn.number), None)
     if player is None:  # left or kicked while this text waited for the lock
         _load_finished(turn)

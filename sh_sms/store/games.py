@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import bindparam, func, insert, or_
+from sqlalchemy import bindparam, func, insert, inspect, or_, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
 from ..engine import Event, GameState
@@ -26,6 +27,16 @@ OPEN_GAME = (
     .with_for_update(of=Game)
 )
 ROSTER = select(Player).where(Player.game_id == bindparam("game_id")).order_by(Player.seat)
+# SQLite: the game and its roster together, seat by seat (see `open_game`).
+GAME_ROSTER = (
+    select(Game, Player)
+    .join(Player, Player.game_id == Game.id)
+    .where(
+        Game.id
+        == select(Player.game_id).where(Player.open_number == bindparam("number")).scalar_subquery()
+    )
+    .order_by(Player.seat)
+)
 
 
 def open_player(session: Session, number: str) -> Player | None:
@@ -41,6 +52,22 @@ def lock_open_game(session: Session, number: str) -> Game | None:
     or a LEAVE that committed first): read the roster after it, as `roster` does.
     """
     return session.exec(OPEN_GAME, params={"number": number}).first()
+
+
+def open_game(session: Session, number: str) -> tuple[Game | None, list[Player]]:
+    """The unfinished game `number` plays in, locked, with its roster in seat order read under
+    the lock (None and [] when it plays in none).
+
+    SQLite holds the database's write lock since `BEGIN IMMEDIATE`, so nothing can change
+    between finding the game and reading its players: one statement reads both. PostgreSQL
+    locks the row first (`lock_open_game`), then reads the roster as it stands once the lock
+    is held: a statement that waited for the lock would still see the roster of before.
+    """
+    if session.get_bind().dialect.name == "sqlite":
+        rows = session.exec(GAME_ROSTER, params={"number": number}).all()
+        return (rows[0][0], [row[1] for row in rows]) if rows else (None, [])
+    game = lock_open_game(session, number)
+    return (game, roster(session, game.id)) if game is not None else (None, [])
 
 
 def roster(session: Session, game_id: int) -> list[Player]:
@@ -67,10 +94,31 @@ def load_state(game: Game) -> GameState | None:
 
 
 def save_state(game: Game, state: GameState, now: datetime) -> None:
-    """Replace the stored engine state whole (in-place JSON changes would not be saved)."""
-    game.state = state.to_json()
-    game.version += 1
-    game.updated_at = now
+    """Replace the stored engine state whole (in-place JSON changes would not be saved).
+
+    A game row with no other change pending (a move) is written at once by one prepared UPDATE
+    rather than by the unit of work at the next flush, which costs several times more; the row
+    then reads as saved. Otherwise (START also changes the status) the flush writes it all.
+    """
+    values = {"state": state.to_json(), "version": game.version + 1, "updated_at": now}
+    row = inspect(game)
+    if not row.persistent or row.modified:
+        for name, value in values.items():
+            setattr(game, name, value)
+        return
+    params = {"game_id": game.id, "new_state": values["state"], "new_version": values["version"]}
+    row.session.connection().execute(SAVE, {**params, "at": now})
+    for name, value in values.items():
+        set_committed_value(game, name, value)
+
+
+SAVE = (
+    update(Game)
+    .where(Game.id == bindparam("game_id"))
+    .values(
+        state=bindparam("new_state"), version=bindparam("new_version"), updated_at=bindparam("at")
+    )
+)
 
 
 def append_events(session: Session, game: Game, events: list[Event], now: datetime) -> None:

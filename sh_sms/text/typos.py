@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .words import (
     ALIASES,
@@ -33,11 +34,22 @@ def near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
     if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
         verb = ALIASES[word]
     else:
-        best = closest(word, NEAR_MISS_TARGETS) or anagram(word)
+        best = _typo_target(word)
         verb = ALIASES[best] if best is not None else None
     if verb in NEEDS_ARG and word_count == 1 and first.isalpha():
         return None  # "nvm" alone: a command that needs a name was not typed ("nom3" was)
     return verb
+
+
+LONGEST_TARGET = max(map(len, NEAR_MISS_TARGETS))
+
+
+@lru_cache(maxsize=4096)  # table talk opens with the same few words; each costs ~40 distances
+def _typo_target(word: str) -> str | None:
+    """The command word `word` is a typo or an anagram of, if any."""
+    if len(word) > LONGEST_TARGET + 2:  # further than two edits from every target
+        return None
+    return closest(word, NEAR_MISS_TARGETS) or anagram(word)
 
 
 def anagram(word: str) -> str | None:

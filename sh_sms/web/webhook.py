@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import hmac
 import logging
+from collections.abc import Mapping
+from hashlib import sha1
 
 from flask import Blueprint, Response, request
-from twilio.request_validator import RequestValidator, compare
+from twilio.request_validator import RequestValidator
 from twilio.twiml.messaging_response import MessagingResponse
 
 from ..config import Settings
@@ -38,14 +42,25 @@ def signature_ok(settings: Settings, urls: tuple[str, ...] = ()) -> bool:
     signature = request.headers.get(SIGNATURE_HEADER, "")
     if not signature:
         return False
-    validator = RequestValidator(settings.twilio_auth_token)
     candidates = urls or (signed_url(settings),)
     form = request.form
     # Twilio signs the URL as it called it: one HMAC usually settles it. Only a mismatch pays
     # for `validate`, which also tries the URL with and without its port (two more HMACs).
-    if any(compare(validator.compute_signature(url, form), signature) for url in candidates):
+    token, given = settings.twilio_auth_token.encode(), signature.encode()
+    if any(hmac.compare_digest(_signature(token, url, form), given) for url in candidates):
         return True
+    validator = RequestValidator(settings.twilio_auth_token)
     return any(validator.validate(url, form, signature) for url in candidates)
+
+
+def _signature(token: bytes, url: str, form: Mapping) -> bytes:
+    """Twilio's signature (as `RequestValidator.compute_signature` makes it): HMAC-SHA1 of the
+    URL followed by each field's name and value, sorted, in base64; without its per-field
+    exception handling, which costs more than the HMAC."""
+    parts = [url]
+    for name in sorted(form):
+        parts.extend(name + value for value in sorted(set(form.getlist(name))))
+    return base64.b64encode(hmac.new(token, "".join(parts).encode(), sha1).digest())
 
 
 def twiml() -> Response:
