@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from ..bots import Claim
 from ..config import Settings
@@ -34,7 +34,7 @@ from ..engine import Action, GameState, awaiting
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..reminders.wait import wait_key
 from ..store import ACTIVE, Game, GameClock, transaction
-from ..store.games import append_events, load_state, roster, seat_events
+from ..store.games import append_events, due_games, load_state, roster, seat_events
 from ..text.messages import claim_text
 from .plan import pause
 from .seats import bot_seats, people
@@ -53,17 +53,8 @@ class BotRefused(RuntimeError):
 
 def run_due(engine: Engine, settings: Settings, now: datetime) -> int:
     """Let the bots of every game due at `now` claim and move; return how many games were."""
-    with transaction(engine) as session:
-        ids = list(
-            session.exec(
-                select(GameClock.game_id)
-                .where(col(GameClock.bot_due_at) <= now)
-                .order_by(col(GameClock.bot_due_at))
-                .limit(BATCH)
-            )
-        )
     handled = 0
-    for game_id in ids:
+    for game_id in due_games(engine, GameClock.bot_due_at, now, BATCH):
         try:
             handled += _run_one(engine, settings, game_id, now)
         except Exception:

@@ -12,13 +12,13 @@ import logging
 from datetime import datetime
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
 from ..store import ACTIVE, Game, GameClock, transaction
-from ..store.games import load_state, roster
+from ..store.games import due_games, load_state, roster
 from .nudge import announce, people_awaited, random_moves, remind
 from .options import Policy, policy
 from .quiet import next_allowed
@@ -30,17 +30,8 @@ BATCH = 100  # games looked at per run; the rest wait for the next run
 
 def run_due(engine: Engine, settings: Settings, now: datetime) -> int:
     """Handle every game whose clock is due at `now`; return how many were handled."""
-    with transaction(engine) as session:
-        ids = list(
-            session.exec(
-                select(GameClock.game_id)
-                .where(col(GameClock.due_at) <= now)
-                .order_by(col(GameClock.due_at))
-                .limit(BATCH)
-            )
-        )
     handled = 0
-    for game_id in ids:
+    for game_id in due_games(engine, GameClock.due_at, now, BATCH):
         try:
             handled += _run_one(engine, settings, game_id, now)
         except Exception:

@@ -8,11 +8,13 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from sqlalchemy import bindparam, func, insert, inspect, or_, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..engine import Event, GameState
-from . import ENDED, OVER, Game, GameEvent, Player
+from . import ENDED, OVER, Game, GameClock, GameEvent, Player
+from .db import transaction
 
 # Consonants only, so a random code never spells a word.
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
@@ -223,3 +225,16 @@ def recently_finished(session: Session, number: str, since: datetime) -> tuple[P
     game, if any."""
     found = session.exec(RECENT, params={"number": number, "since": since}).first()
     return (found[0], found[1]) if found is not None else None
+
+
+def due_games(engine: Engine, due_column, now: datetime, limit: int) -> list[int]:
+    """The ids of the games whose clock column `due_column` (a `GameClock` time) is due at
+    `now`, most overdue first, at most `limit` (a periodic job's batch)."""
+    query = (
+        select(GameClock.game_id)
+        .where(col(due_column) <= now)
+        .order_by(col(due_column))
+        .limit(limit)
+    )
+    with transaction(engine) as session:
+        return list(session.exec(query))
