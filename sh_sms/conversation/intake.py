@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
+from sqlmodel import Session
 
 from ..config import Settings
 from ..delivery.mailbox import Mailbox
@@ -202,17 +203,7 @@ def _keep(
 
     def work() -> None:
         with transaction(engine) as session:
-            letters.keep(
-                session,
-                sid=sid,
-                number=text.number,
-                body=text.body,
-                opt_out_type=text.opt_out_type,
-                media=text.media,
-                status=LETTER_PENDING,
-                error=reason,
-                now=now,
-            )
+            _keep_letter(session, text, sid, LETTER_PENDING, reason, now)
 
     try:
         retrying(work, policy, "dead_letter")
@@ -245,17 +236,7 @@ def _apologise(
         now = clock()
         with transaction(engine) as session:
             first = record_sid(session, sid, text.number, now)  # a retry is now a duplicate
-            letters.keep(
-                session,
-                sid=sid,
-                number=text.number,
-                body=text.body,
-                opt_out_type=text.opt_out_type,
-                media=text.media,
-                status=LETTER_FAILED,
-                error=describe(error),
-                now=now,
-            )
+            _keep_letter(session, text, sid, LETTER_FAILED, describe(error), now)
             if first:
                 mail = Mailbox()
                 mail.say(text.number, "reply/sorry")
@@ -267,6 +248,23 @@ def _apologise(
         log.error("apology_failed from=%s error=%s", mask(text.number), describe(exc))
         return _keep(engine, replace(text, sid=sid), clock(), exc, policy)
     return APOLOGISED
+
+
+def _keep_letter(
+    session: Session, text: Text, sid: str, status: str, error: str, now: datetime
+) -> None:
+    """Keep `text` as a dead letter under `sid`, `status` (pending or failed), and why."""
+    letters.keep(
+        session,
+        sid=sid,
+        number=text.number,
+        body=text.body,
+        opt_out_type=text.opt_out_type,
+        media=text.media,
+        status=status,
+        error=error,
+        now=now,
+    )
 
 
 def _made_up_sid() -> str:
