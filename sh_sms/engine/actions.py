@@ -41,7 +41,10 @@ JA = Action(VOTE_ACTION, True)
 NEIN = Action(VOTE_ACTION, False)
 _VOTES = [JA, NEIN]
 _VETO_ANSWERS = [Action(ANSWER_VETO, True), Action(ANSWER_VETO, False)]
-_DROP_ANSWERS = [Action(POWER_ACTIONS[PEEK_AND_DROP], True), Action(POWER_ACTIONS[PEEK_AND_DROP], False)]
+_DROP_ANSWERS = [
+    Action(POWER_ACTIONS[PEEK_AND_DROP], True),
+    Action(POWER_ACTIONS[PEEK_AND_DROP], False),
+]
 
 
 def awaiting(s: GameState) -> list[int]:

@@ -59,7 +59,7 @@ class Ruleset:
     fascist_policies: int = FASCIST_POLICIES
     liberal_start: int = 0  # policies already enacted when the game begins
     fascist_start: int = 0
-    hitler_zone: int = HITLER_ZONE  # fascist policies from which electing Hitler Chancellor wins (R7)
+    hitler_zone: int = HITLER_ZONE  # fascist policies from which electing Hitler wins (R7)
     veto_zone: int = VETO_AT  # fascist policies that unlock the veto (R13)
     hitler_knows: bool = True  # Hitler learns his fascists at the start (R2)
 
@@ -145,8 +145,8 @@ def problems(rules: Ruleset, players: int) -> list[Problem]:
     check(_within(rules.liberal_start, LIBERAL_START), "liberal_start", range=LIBERAL_START)
     check(_within(rules.fascist_start, FASCIST_START), "fascist_start", range=FASCIST_START)
     check(_within(rules.hitler_zone, HITLER_ZONES), "hitler_zone", range=HITLER_ZONES)
-    least = max(VETO_ZONES[0], rules.fascist_start + 1)
-    check(_within(rules.veto_zone, (least, VETO_ZONES[1])), "veto_zone", range=(least, VETO_ZONES[1]))
+    veto = (max(VETO_ZONES[0], rules.fascist_start + 1), VETO_ZONES[1])
+    check(_within(rules.veto_zone, veto), "veto_zone", range=veto)
     if not found:
         left = players - rules.executions()
         check(left >= MIN_LIVING, "executions", executions=rules.executions(), left=left)
