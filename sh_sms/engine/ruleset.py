@@ -83,8 +83,8 @@ class Ruleset:
         return replace(self, name=STANDARD)
 
     def to_data(self) -> dict[str, Any]:
-        """Plain JSON-able data."""
-        data = asdict(self)
+        """Plain JSON-able data (a fresh dict: callers may change it)."""
+        data = dict(_data(self))
         data["powers"] = list(self.powers)
         return data
 
@@ -92,6 +92,12 @@ class Ruleset:
     def from_data(cls, data: dict[str, Any]) -> Ruleset:
         """Rebuild a ruleset from `to_data` output."""
         return cls(**{**data, "powers": tuple(data["powers"])})
+
+
+@cache
+def _data(rules: Ruleset) -> dict[str, Any]:
+    """The fields of a ruleset (a ruleset is immutable, and a game asks for them often)."""
+    return asdict(rules)
 
 
 @cache

@@ -158,9 +158,7 @@ class Replay:
         return self.steps[-1].board if self.steps else self.setup
 
 
-def build_replay(
-    names: list[str], events: Iterable[Event], rules: Ruleset | None = None
-) -> Replay:
+def build_replay(names: list[str], events: Iterable[Event], rules: Ruleset | None = None) -> Replay:
     """Fold a finished game's events (private ones included, in log order) into a replay;
     `rules`: the game's house rules (None: standard)."""
     board = Board.dealt(len(names), rules)

@@ -68,4 +68,3 @@ def change(turn: Turn, arg: str) -> None:
 def choice_of(turn: Turn) -> houserules.Choice:
     """The lobby's house rules as stored with the game."""
     return houserules.Choice.from_json(turn.game.house_rules)
-
