@@ -53,6 +53,7 @@ POWER_WORDS = {
     "-": "none",
     "no": "none",
     "off": "none",
+    "0": "none",
 }
 ON_OFF = {"on": "on", "yes": "on", "true": "on", "off": "off", "no": "off", "false": "off"}
 USAGE = "rules"  # the usage text of RULES as a whole (templates/sms/usage/rules.txt)
