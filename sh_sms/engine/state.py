@@ -110,7 +110,8 @@ class GameState:
         reverse investigation counts as investigated (secrethitler.io, policy-powers.js)."""
         seats = [target for _, target in self.investigations or ()]
         if self.shown:
-            seats += [president for president, _ in self.shown if president not in seats]
+            shown = dict.fromkeys(president for president, _ in self.shown)
+            seats += [president for president in shown if president not in seats]
         return seats
 
     @property

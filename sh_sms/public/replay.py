@@ -35,8 +35,15 @@ class Board:
     draw_pile: int = DECK
     discards: int = 0
     last_government: tuple[int | None, int | None] = (None, None)  # last *elected* (R5)
-    investigated: tuple[int, ...] = ()
+    investigated: tuple[int, ...] = ()  # as the engine lists them: investigation targets...
+    shown: tuple[int, ...] = ()  # ...then Presidents who showed their party (house rules)
     veto_zone: int = VETO_AT  # the game's rules: the board is public, and so are they
+
+    @property
+    def not_investigable(self) -> tuple[int, ...]:
+        """Seats nobody may investigate any more, in the engine's order (R15, house rules)."""
+        shown = [seat for seat in dict.fromkeys(self.shown) if seat not in self.investigated]
+        return (*self.investigated, *shown)
 
     @classmethod
     def dealt(cls, players: int, rules: Ruleset | None = None) -> Board:
@@ -94,8 +101,8 @@ def next_board(board: Board, event: Event) -> Board:
         return replace(board, alive=tuple(alive))
     if kind == "investigated":
         return replace(board, investigated=(*board.investigated, data["target"]))
-    if kind == "showed_party" and data["president"] not in board.investigated:  # house rules
-        return replace(board, investigated=(*board.investigated, data["president"]))
+    if kind == "showed_party":  # house rules: the President counts as investigated
+        return replace(board, shown=(*board.shown, data["president"]))
     if kind == "drop_decided" and data["dropped"]:  # house rules: the top card, unseen
         return replace(board, draw_pile=board.draw_pile - 1, discards=board.discards + 1)
     return board

@@ -386,3 +386,12 @@ def test_a_ruleset_survives_a_round_trip_through_json():
     state, _ = new_game(names(7), 8, rules=EXECUTE_FIRST)
     again = GameState.from_json(state.to_json())
     assert again == state and again.rules == EXECUTE_FIRST
+
+
+def test_r15_a_president_who_showed_twice_is_listed_once_as_investigated():
+    rules = dataclasses.replace(REVERSE, powers=("reverse_investigation",) * 2 + (None,) * 3)
+    state = situation(rules, 7, "L L L F L H F", shown=[[0, 3]], fascist=1)
+    state = fascist_deck(state, ["F", "F", "F"])
+    state, _ = govern(state, 1, "F", "F")
+    state, _ = act(state, 0, "show", 2)
+    assert state.shown == [[0, 3], [0, 2]] and public_view(state)["investigated"] == [0]
