@@ -129,13 +129,13 @@ class GameState:
 
     def to_json(self) -> str:
         """Serialise to a compact JSON string (stable key order)."""
-        data = self.__dict__
         if self.ruleset is None and self.shown is None:  # a standard game saves as it always did
-            data = {k: v for k, v in data.items() if k not in _OPTIONAL}
-        else:
-            data = {k: v for k, v in data.items() if k not in _OPTIONAL or v is not None}
-            if self.ruleset is not None:
-                data["ruleset"] = self.ruleset.to_data()
+            text = json.dumps(self.__dict__, separators=(",", ":"))
+            if text.endswith(_UNSET_TAIL):  # the optional fields come last: cut them off
+                return text[: -len(_UNSET_TAIL)] + "}"
+        data = {k: v for k, v in self.__dict__.items() if k not in _OPTIONAL or v is not None}
+        if self.ruleset is not None:
+            data["ruleset"] = self.ruleset.to_data()
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -152,3 +152,4 @@ class GameState:
 
 
 _OPTIONAL = ("ruleset", "shown")
+_UNSET_TAIL = ',"ruleset":null,"shown":null}'
