@@ -5,6 +5,10 @@ The preset is a name (`standard`, `rebalanced`; a variant registered later adds 
 choice survives players joining and leaving: the rebalanced tables differ by table size, and a
 knob set on top of a preset stays set whatever the size. A knob is one field of the Ruleset;
 setting it never touches the others.
+
+Another preset plugs in by name: its resolver in `sh_sms.engine.ruleset.PRESETS` (a function of
+the table size) and its word in `sh_sms.text.rulewords.PRESET_WORDS`; a variant with an engine
+of its own (seed 004's districts) is picked the same way and dealt by its own module at START.
 """
 
 from __future__ import annotations
