@@ -6,7 +6,11 @@ the engine's RandomBot). Targets (issue 13): at 7 players each strategy side bea
 opponents in at least 70% of games; with the strategy in every seat the liberals win 35-65% at
 every player count. Also the decision speed a bot worker can count on.
 
-Run with `make bench` or `python benchmarks/bots.py [--games N]`.
+Then house rules (issue 21): the liberals' win rate with the strategy in every seat, by the
+standard rules and by the rebalanced preset, at 5-10 players, over the same seeds (rebalanced is
+the standard game at 5, 8 and 10 players, so those lines agree by construction).
+
+Run with `make bench` or `python benchmarks/bots.py [--games N] [--presets-only]`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import time
 
 from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, play_game
 from sh_sms.engine.boards import LIBERAL
+from sh_sms.engine.ruleset import Ruleset, rebalanced
 
 SETTINGS = {
     "all strategy": "all",
@@ -39,8 +44,9 @@ class TimedSeat(StrategySeat):
         return action
 
 
-def liberal_wins(players: int, mix: str, games: int) -> int:
-    """Play `games` seeded games with the strategy where `mix` says; count the liberal wins."""
+def liberal_wins(players: int, mix: str, games: int, rules: Ruleset | None = None) -> int:
+    """Play `games` seeded games with the strategy where `mix` says (by `rules`, standard when
+    None); count the liberal wins."""
     wins = 0
     for seed in range(games):
 
@@ -48,8 +54,19 @@ def liberal_wins(players: int, mix: str, games: int) -> int:
             strategic = mix == "all" or (mix == "liberals") == (role == LIBERAL)
             return TimedSeat(seat) if strategic else RandomSeat(seat, seed)
 
-        wins += play_game(players, seed, seat_for).winner == LIBERAL
+        wins += play_game(players, seed, seat_for, rules=rules).winner == LIBERAL
     return wins
+
+
+def presets(games: int) -> None:
+    """The liberals' win rate, strategy in every seat, standard beside rebalanced, 5-10 players."""
+    print(f"house rules: liberal wins, strategy in every seat, {games} seeded games per figure")
+    print(f"{'players':>7}  {'standard':>8} {'rebalanced':>10}  change")
+    for players in range(5, 11):
+        plain = liberal_wins(players, "all", games) / games
+        fair = liberal_wins(players, "all", games, rebalanced(players)) / games
+        change = f"{(fair - plain) * 100:+.1f} pts" if fair != plain else "same rules"
+        print(f"{players:>7}  {plain * 100:>7.1f}% {fair * 100:>9.1f}%  {change}")
 
 
 def target(players: int, mix: str, liberal: float) -> tuple[str, str]:
@@ -66,7 +83,14 @@ def main() -> None:
     """Print the win-rate table, then the decision speed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3000, help="games per line (default 3000)")
-    games = parser.parse_args().games
+    parser.add_argument(
+        "--presets-only", action="store_true", help="only standard beside rebalanced, 5-10"
+    )
+    args = parser.parse_args()
+    games = args.games
+    if args.presets_only:
+        presets(games)
+        return
     print(f"{games} seeded games per line")
     print(f"{'players':>7}  {'setting':<24} {'liberal':>8} {'fascist':>8}  target")
     start = time.perf_counter()
@@ -85,6 +109,8 @@ def main() -> None:
         f"  target >= {DECISIONS_PER_SECOND_TARGET:,}  {verdict}"
     )
     print(f"{TimedSeat.decisions:,} decisions in {elapsed:.0f} s of play")
+    print()
+    presets(games)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from typing import Protocol
 from ..bots import Claim, Notebook, claim, decide
 from ..engine import Action, Event, GameState, apply, awaiting, new_game, player_view
 from ..engine.bot import RandomBot
+from ..engine.ruleset import Ruleset
 from ..engine.state import OVER
 
 
@@ -107,13 +108,14 @@ def play_game(
     seat_for: Callable[[int, str], Seat],
     log: list[Event] | None = None,
     watch: Watch | None = None,
+    rules: Ruleset | None = None,
 ) -> GameState:
     """Play one game to its end with `seat_for(seat, role)` in each seat; return the final state.
 
     Every event, claims included, is appended to `log` when one is given; `watch(state, seat,
-    action)` is called before each action is applied.
+    action)` is called before each action is applied. `rules`: house rules (None: standard).
     """
-    state, events = new_game([f"P{i + 1}" for i in range(players)], seed)
+    state, events = new_game([f"P{i + 1}" for i in range(players)], seed, rules=rules)
     seats = [seat_for(seat, role) for seat, role in enumerate(state.roles)]
     _tell(seats, events, log)
     while state.phase != OVER:

@@ -27,6 +27,8 @@ def action_text(action: Action, names: list[str]) -> str:
         return f"ENACT {arg}"
     if kind == "veto":
         return "VETO"
+    if kind == "drop":
+        return COMMAND_WORDS["drop" if arg else "keep"]
     return "VETO YES" if arg else "VETO NO"
 
 

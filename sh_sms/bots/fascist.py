@@ -13,7 +13,7 @@ own side.
 
 from __future__ import annotations
 
-from sh_sms.engine.boards import LIBERAL_TO_WIN, SPECIAL_ELECTION
+from sh_sms.engine.boards import LIBERAL_TO_WIN, REVERSE_INVESTIGATION, SPECIAL_ELECTION
 
 from . import liberal
 from .notebook import Notebook
@@ -119,9 +119,16 @@ def target(nb: Notebook, view: dict, power: str, choices: list[int]) -> int:
     """Never aim at a teammate or Hitler; shoot or investigate the liberal the table trusts most;
     hand a special election to a teammate."""
     liberals = [p for p in choices if p not in nb.team] or [p for p in choices if p != nb.hitler]
+    if power == REVERSE_INVESTIGATION:
+        return liberal.show_to(nb, choices)
     if power == SPECIAL_ELECTION:
         teammates = [p for p in choices if p in nb.team and p != nb.hitler]
         if teammates:
             return min(teammates, key=lambda p: (nb.score(p), nb.tie_break(p)))
         return liberal.target(nb, view, power, liberals or choices)
     return min(liberals or choices, key=lambda p: (nb.score(p), nb.tie_break(p)))
+
+
+def drop(nb: Notebook, view: dict, top: str) -> bool:
+    """Peek and drop: discard a liberal policy from the top of the deck, keep a fascist one."""
+    return top == "L"

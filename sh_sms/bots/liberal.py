@@ -8,7 +8,7 @@ the teammate's governments.
 
 from __future__ import annotations
 
-from sh_sms.engine.boards import HITLER, SPECIAL_ELECTION
+from sh_sms.engine.boards import HITLER, LIBERAL, REVERSE_INVESTIGATION, SPECIAL_ELECTION
 
 from .notebook import Notebook
 from .suspicion import PROVEN
@@ -130,7 +130,27 @@ def answer_veto(nb: Notebook, view: dict) -> bool:
 
 def target(nb: Notebook, view: dict, power: str, choices: list[int]) -> int:
     """Investigate or execute the most suspected; hand a special election to the most trusted."""
+    if power == REVERSE_INVESTIGATION:
+        return show_to(nb, choices)
     choices = [p for p in choices if p not in nb.team] or choices
     if power == SPECIAL_ELECTION:
         return min(choices, key=lambda p: (nb.score(p), nb.tie_break(p)))
     return max(choices, key=lambda p: (nb.score(p), -nb.tie_break(p)))
+
+
+def show_to(nb: Notebook, choices: list[int]) -> int:
+    """Reverse investigation: a liberal shows its card to the most trusted player (one more
+    liberal who knows it is one). A card that says fascist goes to a teammate I know, else to
+    the player the table trusts least, whose word about it counts for little."""
+    if nb.role == LIBERAL:
+        return min(choices, key=lambda p: (nb.score(p), nb.tie_break(p)))
+    teammates = [p for p in choices if p in nb.team]
+    if teammates:
+        return min(teammates, key=lambda p: (nb.score(p), nb.tie_break(p)))
+    return max(choices, key=lambda p: (nb.public[p], -nb.tie_break(p)))
+
+
+def drop(nb: Notebook, view: dict, top: str) -> bool:
+    """Peek and drop: discard a fascist policy from the top of the deck, keep a liberal one.
+    Hitler plays it the same way, as a liberal would."""
+    return top == "F"

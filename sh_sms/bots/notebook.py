@@ -78,6 +78,15 @@ class Notebook(Record):
         suspicion.own_investigation(self, data["target"], data["party"])
         self.owed.append((INVESTIGATOR, data["target"]))
 
+    def _shown_party(self, data: dict) -> None:
+        """A President showed me their party (reverse investigation): as certain as my own
+        investigation, but nothing I owe the table a claim about."""
+        president, party = data["president"], data["party"]
+        self.investigated[president] = party
+        if self.role == HITLER and party == FASCIST:
+            self.team = self.team | {president}
+        suspicion.own_investigation(self, president, party)
+
     def _executed(self, data: dict) -> None:
         self.dead.add(data["target"])
 
@@ -110,6 +119,7 @@ _HANDLERS: dict[str, Callable[[Notebook, dict], None]] = {
     "enacted": Notebook._enacted,
     "veto_answered": Notebook._veto_answered,
     "investigation": Notebook._investigation,
+    "shown_party": Notebook._shown_party,
     "executed": Notebook._executed,
     CLAIM: Notebook._claim,
 }

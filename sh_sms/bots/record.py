@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sh_sms.engine.boards import FASCIST, HITLER, HITLER_ZONE, LIBERAL, role_counts
+from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
 
 from .claims import Claim
 
@@ -52,10 +52,12 @@ class Record:
         self.seat: int = view["seat"]
         self.role: str = view["role"]
         self.players = len(view["public"]["players"])
+        rules = view["public"]["rules"]  # the game's ruleset: the same for the whole table
+        self.hitler_zone: int = rules["hitler_zone"]
         hitler = view["hitler"] if self.role == FASCIST else None
         self.hitler: int | None = self.seat if self.role == HITLER else hitler
         self.team = frozenset(view["fascists"]) | ({hitler} if hitler is not None else set())
-        self.bad_count = self.players - role_counts(self.players)[0]  # fascists + Hitler
+        self.bad_count = rules["fascists"] + 1  # fascists + Hitler
         self.public = [0.0] * self.players
         self.private = [0.0] * self.players
         self.cleared: set[int] = set()  # shown not to be Hitler (elected in the zone)
@@ -63,7 +65,7 @@ class Record:
         self.dead: set[int] = set()
         self.governments: list[Government] = []
         self.owed: list[tuple[str, Government | int]] = []  # claims I still owe the table
-        self.liberal = self.fascist = 0
+        self.liberal, self.fascist = rules["liberal_start"], rules["fascist_start"]
         self.seen = 0
 
     # --- what the seat concludes -----------------------------------------------------------
@@ -94,7 +96,7 @@ class Record:
 
     def in_hitler_zone(self) -> bool:
         """Whether electing Hitler Chancellor now wins for the fascists (R7)."""
-        return self.fascist >= HITLER_ZONE
+        return self.fascist >= self.hitler_zone
 
     def tie_break(self, seat: int) -> int:
         """A fixed order among equals that does not favour low seat numbers."""

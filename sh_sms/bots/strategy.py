@@ -8,14 +8,17 @@ from sh_sms.engine.actions import (
     DISCARD,
     ENACT,
     NOMINATE_ACTION,
+    POWER_ACTIONS,
     PROPOSE_VETO,
     VOTE_ACTION,
 )
-from sh_sms.engine.boards import FASCIST
+from sh_sms.engine.boards import FASCIST, PEEK_AND_DROP
 
 from . import fascist, liberal, stories
 from .claims import Claim
 from .notebook import Notebook
+
+DROP = POWER_ACTIONS[PEEK_AND_DROP]
 
 
 def decide(view: dict, history: list[Event], notebook: Notebook | None = None) -> Action | None:
@@ -42,7 +45,9 @@ def decide(view: dict, history: list[Event], notebook: Notebook | None = None) -
         return Action(PROPOSE_VETO) if card is None else Action(ENACT, card)
     if ANSWER_VETO in kinds:
         return Action(ANSWER_VETO, playbook.answer_veto(nb, view))
-    (kind,) = kinds  # a power: investigate, special_election or execute
+    (kind,) = kinds  # a power: investigate, special_election, execute, show or drop
+    if kind == DROP:
+        return Action(DROP, playbook.drop(nb, view, view["peek"][0]))
     choices = [action.arg for action in legal]
     return Action(kind, playbook.target(nb, view, view["public"]["power"], choices))
 

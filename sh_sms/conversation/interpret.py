@@ -49,8 +49,11 @@ MOVE_PHASES = {
     "investigate": (POWER,),
     "elect": (POWER,),
     "execute": (POWER,),
+    "show": (POWER,),  # the powers of house rules
+    "drop": (POWER,),
+    "keep": (POWER,),
 }
-PLAYER_VERBS = frozenset({"nominate", "investigate", "elect", "execute", "kick"})
+PLAYER_VERBS = frozenset({"nominate", "investigate", "elect", "execute", "show", "kick"})
 POLICY_VERBS = frozenset({"discard", "enact"})
 INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "settings", "help"})
 HOST_VERBS = frozenset(
@@ -58,7 +61,7 @@ HOST_VERBS = frozenset(
     | {"resume", "endgame", "endgame_yes", "start", "kick"}
 )
 # Aliases that are everyday words: typed alone by someone who cannot use them now, they are talk.
-EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"})
+EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special", "show", "drop", "keep"})
 
 
 @dataclass(frozen=True)

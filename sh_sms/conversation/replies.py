@@ -6,6 +6,7 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 from __future__ import annotations
 
 from ..engine import IllegalAction, public_view
+from ..engine.ruleset import Problem
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
 from ..text.gsm import sanitize
@@ -44,6 +45,11 @@ def refusal(turn: Turn, seat: int, refused: IllegalAction) -> None:
     turn.mail.add(turn.number, prompt_text(state, seat))
 
 
+def problem_text(problem: Problem) -> str:
+    """Why house rules cannot be played, and what would work (one sentence or two)."""
+    return render("rules/problem", code=problem.code, detail=problem.detail)
+
+
 def unknown_player(turn: Turn, ref: str, error: ResolveError, names: list[str]) -> None:
     """A player reference that matches nobody, or more than one player."""
     turn.reply(
@@ -68,13 +74,14 @@ def parse_error(turn: Turn, error: ParseError) -> None:
 def help_reply(turn: Turn, topic: str | None, where: str) -> None:
     """HELP: the commands that matter where the sender is; HELP <command>: that command, as it
     stands at the sender's table (who is term-limited with this many alive, say)."""
+    rules = turn.state.rules if turn.state is not None else None
     if topic in HELP_TOPICS:
         playing = turn.situation == IN_GAME
-        turn.reply(f"help/{topic}", alive=turn.state.living() if playing else None)
+        turn.reply(f"help/{topic}", alive=turn.state.living() if playing else None, rules=rules)
     elif topic:
         turn.reply("help/unknown", topic=echo(topic))
     else:
-        turn.reply(f"help/{where}")
+        turn.reply(f"help/{where}", rules=rules)
 
 
 def echo(text: str) -> str:

@@ -26,6 +26,7 @@ from .handlers import (
     optout,
     play,
     refuse,
+    rules,
     talk,
 )
 from .interpret import Reading, Unclear
@@ -49,6 +50,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "leave": lobby.leave,
         "kick": lobby.kick,
         "bot": bots.add,
+        "rules": rules.command,
         "say": talk.relay,
         "help": info.help_text,
         **{verb: info.lobby for verb in ("status", "role", "hand", "who", "log")},
@@ -64,6 +66,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "hand": info.hand,
         "who": info.who,
         "log": info.log,
+        "rules": rules.command,
         **HOST,
         **ENDING,
         **{verb: play.move for verb in play.MOVE_VERBS},
@@ -78,6 +81,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "log": info.log,
         "help": after.help_text,
         "rematch": after.rematch,
+        "rules": rules.command,
         "new": nogame.create,
         "join": nogame.join,
     },

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .boards import EXECUTION, INVESTIGATE, SPECIAL_ELECTION
+from .boards import (
+    EXECUTION,
+    INVESTIGATE,
+    PEEK_AND_DROP,
+    REVERSE_INVESTIGATION,
+    SPECIAL_ELECTION,
+)
 from .flow import investigable
 from .state import CHANCELLOR_ENACT, NOMINATE, OVER, POWER, PRESIDENT_DISCARD, VETO, VOTE, GameState
 
@@ -19,6 +25,8 @@ POWER_ACTIONS = {
     INVESTIGATE: "investigate",
     SPECIAL_ELECTION: "special_election",
     EXECUTION: "execute",
+    REVERSE_INVESTIGATION: "show",  # the President shows their party to the target
+    PEEK_AND_DROP: "drop",  # True: discard the top policy; False: leave it on top
 }
 
 
@@ -33,6 +41,10 @@ JA = Action(VOTE_ACTION, True)
 NEIN = Action(VOTE_ACTION, False)
 _VOTES = [JA, NEIN]
 _VETO_ANSWERS = [Action(ANSWER_VETO, True), Action(ANSWER_VETO, False)]
+_DROP_ANSWERS = [
+    Action(POWER_ACTIONS[PEEK_AND_DROP], True),
+    Action(POWER_ACTIONS[PEEK_AND_DROP], False),
+]
 
 
 def awaiting(s: GameState) -> list[int]:
@@ -71,6 +83,8 @@ def legal_actions(s: GameState, seat: int) -> list[Action]:
     if phase == VETO:
         return list(_VETO_ANSWERS)
     if phase == POWER:
+        if s.power == PEEK_AND_DROP:
+            return list(_DROP_ANSWERS)
         kind = POWER_ACTIONS[s.power]
         if s.power == INVESTIGATE:
             targets = investigable(s)

@@ -1,4 +1,7 @@
-"""Fixed tables of the game: team sizes (R1) and presidential powers (R14)."""
+"""Fixed tables of the standard game: team sizes (R1) and presidential powers (R14).
+
+A game reads its rules from its ruleset (ruleset.py), whose standard values come from here.
+"""
 
 from __future__ import annotations
 
@@ -22,6 +25,9 @@ INVESTIGATE = "investigate"
 SPECIAL_ELECTION = "special_election"
 PEEK = "peek"
 EXECUTION = "execution"
+# Two more powers of secrethitler.io's custom games, for house rules (ruleset.py).
+REVERSE_INVESTIGATION = "reverse_investigation"  # the President shows their party to a player
+PEEK_AND_DROP = "peek_and_drop"  # the President sees the top policy and may discard it
 
 # R1: fascists (not counting Hitler) per player count.
 _FASCISTS = {5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 10: 3}
@@ -37,6 +43,11 @@ def role_counts(players: int) -> tuple[int, int]:
     """Return (liberals, fascists not counting Hitler) for a table of that size (R1)."""
     fascists = _FASCISTS[players]
     return players - fascists - 1, fascists
+
+
+def standard_powers(players: int) -> tuple[str | None, ...]:
+    """The powers of the five fascist slots on the printed board for that table size (R14)."""
+    return _POWERS[players]
 
 
 def power_for(players: int, fascist_policies: int) -> str | None:

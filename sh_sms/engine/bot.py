@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from .actions import Action, awaiting, legal_actions
 from .events import Event
 from .rules import apply
+from .ruleset import Ruleset
 from .setup import new_game
 from .state import OVER, GameState
 
@@ -41,10 +42,10 @@ def play(state: GameState, bot: RandomBot) -> Iterator[tuple[int, Action, GameSt
         yield seat, action, state, events
 
 
-def random_game(players: int, seed: int) -> GameState:
-    """Play one complete random game and return its final state."""
+def random_game(players: int, seed: int, rules: Ruleset | None = None) -> GameState:
+    """Play one complete random game (by `rules`, standard when None); return its final state."""
     names = [f"P{i + 1}" for i in range(players)]
-    state, _ = new_game(names, seed)
+    state, _ = new_game(names, seed, rules=rules)
     choose = RandomBot(seed).choose
     while state.phase != OVER:
         seat, action = choose(state)

@@ -9,12 +9,10 @@ from .boards import (
     CHAOS_AT,
     FASCIST_TO_WIN,
     HITLER,
-    HITLER_ZONE,
     INVESTIGATE,
     LIBERAL_TO_WIN,
     PEEK,
-    VETO_AT,
-    power_for,
+    PEEK_AND_DROP,
 )
 from .events import EVERYONE, Event
 from .state import NOMINATE, OVER, POWER, GameState
@@ -97,7 +95,7 @@ def enact(s: GameState, card: str, by_chaos: bool, events: list[Event]) -> bool:
     if s.fascist >= FASCIST_TO_WIN:
         finish(s, FASCIST_WIN, BY_POLICIES, events)
         return True
-    if card == "F" and s.fascist == VETO_AT:
+    if card == "F" and s.fascist == s.rules.veto_zone:
         events.append(Event("veto_unlocked", EVERYONE, {}))
     return False
 
@@ -122,7 +120,7 @@ def end_session(s: GameState, card: str, events: list[Event]) -> None:
     if enact(s, card, False, events):
         return
     reshuffle_if_needed(s, events)
-    power = power_for(s.players, s.fascist) if card == "F" else None
+    power = s.rules.power(s.fascist) if card == "F" else None
     if power is None:
         advance(s, events)
     elif power == PEEK:
@@ -138,6 +136,10 @@ def end_session(s: GameState, card: str, events: list[Event]) -> None:
         s.phase = POWER
         s.power = power
         events.append(Event("power", EVERYONE, {"power": power, "president": s.president}))
+        if power == PEEK_AND_DROP:  # the President sees the top policy, then drops or keeps it
+            top = s.draw[:1]
+            s.peek = [s.president, top]
+            events.append(Event("peek_top", s.president, {"cards": top}))
 
 
 def investigable(s: GameState) -> list[int]:
@@ -148,4 +150,4 @@ def investigable(s: GameState) -> list[int]:
 
 def hitler_elected(s: GameState) -> bool:
     """Whether the government just elected makes the Fascists win (R7)."""
-    return s.fascist >= HITLER_ZONE and s.roles[s.chancellor] == HITLER
+    return s.fascist >= s.rules.hitler_zone and s.roles[s.chancellor] == HITLER

@@ -13,7 +13,7 @@ from .actions import (
     VOTE_ACTION,
     Action,
 )
-from .boards import HITLER, INVESTIGATE, SPECIAL_ELECTION
+from .boards import HITLER, INVESTIGATE, PEEK_AND_DROP, REVERSE_INVESTIGATION, SPECIAL_ELECTION
 from .errors import IllegalAction
 from .events import EVERYONE, Event
 from .flow import (
@@ -194,6 +194,9 @@ def _use_power(s: GameState, seat: int, target: object, events: list[Event], kin
     _require(seat, s.president)
     if _POWER_OF_ACTION[kind] != s.power:
         raise IllegalAction(E.WRONG_POWER, power=s.power)
+    if s.power == PEEK_AND_DROP:
+        _drop_or_keep(s, seat, target, events)
+        return
     target = _target(s, seat, target)
     if s.power == INVESTIGATE:
         if target in s.investigated():
@@ -201,6 +204,11 @@ def _use_power(s: GameState, seat: int, target: object, events: list[Event], kin
         s.investigations = [*(s.investigations or ()), [seat, target]]
         events.append(Event("investigation", seat, {"target": target, "party": s.party(target)}))
         events.append(Event("investigated", EVERYONE, {"president": seat, "target": target}))
+        advance(s, events)
+    elif s.power == REVERSE_INVESTIGATION:
+        s.shown = [*(s.shown or ()), [seat, target]]
+        events.append(Event("shown_party", target, {"president": seat, "party": s.party(seat)}))
+        events.append(Event("showed_party", EVERYONE, {"president": seat, "target": target}))
         advance(s, events)
     elif s.power == SPECIAL_ELECTION:
         events.append(Event("special_election", EVERYONE, {"president": seat, "target": target}))
@@ -214,6 +222,20 @@ def _use_power(s: GameState, seat: int, target: object, events: list[Event], kin
             finish(s, LIBERAL_WIN, BY_HITLER_EXECUTED, events)
         else:
             advance(s, events)
+
+
+def _drop_or_keep(s: GameState, seat: int, drop: object, events: list[Event]) -> None:
+    """Peek and drop: the top policy goes to the discards, or stays on top (secrethitler.io,
+    policy-powers.js `selectBurnCard`); the table learns which, never the card."""
+    if type(drop) is not bool:
+        raise IllegalAction(E.INVALID_TARGET)
+    if drop:
+        s.discards = [*s.discards, s.draw[0]]
+        s.draw = s.draw[1:]
+    events.append(Event("drop_decided", EVERYONE, {"president": seat, "dropped": drop}))
+    if drop:
+        reshuffle_if_needed(s, events)
+    advance(s, events)
 
 
 def _power_handler(kind: str):

@@ -6,7 +6,8 @@ import json
 import random
 from dataclasses import dataclass, fields
 
-from .boards import FASCIST, HITLER, SMALL_TABLE, VETO_AT
+from .boards import FASCIST, HITLER, SMALL_TABLE
+from .ruleset import Ruleset, standard
 
 # Phases, named as the public state of SMS.md names them.
 NOMINATE = "nominate"
@@ -52,12 +53,21 @@ class GameState:
     shuffles: int = 0
     winner: str | None = None
     reason: str | None = None
+    # House rules (ruleset.py); None: the standard game for this table size. Fields from here on
+    # are left out of the JSON while None, so a standard game's saved state reads as it always did.
+    ruleset: Ruleset | None = None
+    shown: list[list[int]] | None = None  # [president, target] pairs of reverse investigations
 
     def clone(self) -> GameState:
         """Return a shallow copy; safe because lists are replaced, never mutated."""
         new = object.__new__(GameState)
         new.__dict__.update(self.__dict__)
         return new
+
+    @property
+    def rules(self) -> Ruleset:
+        """The rules this game is played by."""
+        return self.ruleset or standard(len(self.names))
 
     @property
     def players(self) -> int:
@@ -96,13 +106,18 @@ class GameState:
         ]
 
     def investigated(self) -> list[int]:
-        """Seats already investigated by anyone (R15)."""
-        return [target for _, target in self.investigations or ()]
+        """Seats already investigated by anyone (R15); a President who showed their party in a
+        reverse investigation counts as investigated (secrethitler.io, policy-powers.js)."""
+        seats = [target for _, target in self.investigations or ()]
+        if self.shown:
+            shown = dict.fromkeys(president for president, _ in self.shown)
+            seats += [president for president in shown if president not in seats]
+        return seats
 
     @property
     def veto_unlocked(self) -> bool:
         """Whether the Chancellor may propose a veto (R13)."""
-        return self.fascist >= VETO_AT
+        return self.fascist >= self.rules.veto_zone
 
     def party(self, seat: int) -> str:
         """The party membership an investigation shows (R15: Hitler shows Fascist)."""
@@ -114,10 +129,27 @@ class GameState:
 
     def to_json(self) -> str:
         """Serialise to a compact JSON string (stable key order)."""
-        return json.dumps(self.__dict__, separators=(",", ":"))
+        if self.ruleset is None and self.shown is None:  # a standard game saves as it always did
+            text = json.dumps(self.__dict__, separators=(",", ":"))
+            if text.endswith(_UNSET_TAIL):  # the optional fields come last: cut them off
+                return text[: -len(_UNSET_TAIL)] + "}"
+        data = {k: v for k, v in self.__dict__.items() if k not in _OPTIONAL or v is not None}
+        if self.ruleset is not None:
+            data["ruleset"] = self.ruleset.to_data()
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
-        """Rebuild a state from `to_json` output."""
+        """Rebuild a state from `to_json` output (a state saved before house rules: standard)."""
         data = json.loads(text)
-        return cls(**{f.name: data[f.name] for f in fields(cls)})
+        state = cls(**{f.name: data[f.name] for f in fields(cls) if f.name not in _OPTIONAL})
+        for name in _OPTIONAL:
+            if data.get(name) is not None:
+                setattr(state, name, data[name])
+        if state.ruleset is not None:
+            state.ruleset = Ruleset.from_data(state.ruleset)
+        return state
+
+
+_OPTIONAL = ("ruleset", "shown")
+_UNSET_TAIL = ',"ruleset":null,"shown":null}'

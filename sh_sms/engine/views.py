@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .actions import awaiting, legal_actions
+from .ruleset import Ruleset
 from .setup import knowledge
 from .state import CHANCELLOR_ENACT, NOMINATE, OVER, PRESIDENT_DISCARD, VETO, VOTE, GameState
 
@@ -34,7 +37,20 @@ def public_view(s: GameState) -> dict:
         "winner": s.winner,
         "reason": s.reason,
         "roles": list(s.roles) if over else None,
+        "rules": rules_data(s.rules),
     }
+
+
+def rules_data(rules: Ruleset) -> dict:
+    """The ruleset as plain data (public: the whole table plays by it)."""
+    return dict(_rules_data(rules))
+
+
+@cache
+def _rules_data(rules: Ruleset) -> dict:
+    data = rules.to_data()
+    data["powers"] = tuple(data["powers"])
+    return data
 
 
 def holder(s: GameState) -> int | None:
@@ -57,6 +73,11 @@ def player_view(s: GameState, seat: int) -> dict:
             {"target": target, "party": s.party(target)}
             for who, target in s.investigations or ()
             if who == seat
+        ],
+        shown=[
+            {"president": president, "party": s.party(president)}
+            for president, target in s.shown or ()
+            if target == seat
         ],
         hand=list(s.hand) if holder(s) == seat else [],
         peek=list(s.peek[1]) if s.peek and s.peek[0] == seat else None,

@@ -9,20 +9,19 @@ from sqlmodel import Session, select
 
 from ..delivery.sender_alerts import sender_problem
 from ..engine import public_view
-from ..engine.boards import FASCIST_TO_WIN, MAX_PLAYERS, MIN_PLAYERS, power_for
+from ..engine.ruleset import STANDARD, Ruleset, differences
+from ..houserules import table_size
 from ..store import Game, Player
 from ..store.games import load_state
 from .links import replay_path
-from .state import OVER, public_entries, public_state
+from .state import OVER, game_rules, public_entries, public_state
 
 LATEST = 12  # events the board keeps in view
 
 
-def fascist_slots(players: int) -> list[str | None]:
-    """The power printed on each fascist slot for a table of that size (none in a lobby)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        return [None] * FASCIST_TO_WIN
-    return [power_for(players, n) for n in range(1, FASCIST_TO_WIN + 1)]
+def fascist_slots(rules: Ruleset) -> list[str | None]:
+    """The power on each of the six fascist slots by this game's rules (the 6th wins)."""
+    return [*rules.powers, None]
 
 
 def board_view(session: Session, game: Game) -> dict:
@@ -32,14 +31,19 @@ def board_view(session: Session, game: Game) -> dict:
     names = [p["name"] for p in state["players"]]
     over = state["phase"] == OVER
     view = public_view(engine_state) if engine_state else None
+    size = engine_state.players if engine_state else table_size(len(names))
+    rules = game_rules(game, engine_state, len(names))
     return {
         **state,
         "round": view["round"] if view else 0,
         "term_limited": [] if over or not view else [names[s] for s in view["term_limited"]],
         "investigated": [names[s] for s in view["investigated"]] if view else [],
         "reason": view["reason"] if view and over else None,
-        "powers": fascist_slots(len(names)),
-        "events": public_entries(session, game, names, LATEST),
+        "powers": fascist_slots(rules),
+        "hitler_zone": rules.hitler_zone,
+        "veto_zone": rules.veto_zone,
+        "house": sorted(differences(rules, size)) if rules.name != STANDARD else [],
+        "events": public_entries(session, game, names, LATEST, rules),
         "replay": replay_path(game.code) if over and view else None,
         "problem": sender_problem(session, game.id),  # texts this game's number cannot send
         "bots": bot_names(session, game),

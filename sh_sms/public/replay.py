@@ -19,6 +19,7 @@ from ..engine.boards import (
     SMALL_TABLE,
     VETO_AT,
 )
+from ..engine.ruleset import Ruleset
 
 DECK = LIBERAL_POLICIES + FASCIST_POLICIES
 
@@ -34,12 +35,33 @@ class Board:
     draw_pile: int = DECK
     discards: int = 0
     last_government: tuple[int | None, int | None] = (None, None)  # last *elected* (R5)
-    investigated: tuple[int, ...] = ()
+    investigated: tuple[int, ...] = ()  # as the engine lists them: investigation targets...
+    shown: tuple[int, ...] = ()  # ...then Presidents who showed their party (house rules)
+    veto_zone: int = VETO_AT  # the game's rules: the board is public, and so are they
+
+    @property
+    def not_investigable(self) -> tuple[int, ...]:
+        """Seats nobody may investigate any more, in the engine's order (R15, house rules)."""
+        shown = [seat for seat in dict.fromkeys(self.shown) if seat not in self.investigated]
+        return (*self.investigated, *shown)
+
+    @classmethod
+    def dealt(cls, players: int, rules: Ruleset | None = None) -> Board:
+        """The board at the deal: empty, or with the policies house rules enact from the start."""
+        if rules is None:
+            return cls(alive=(True,) * players)
+        return cls(
+            alive=(True,) * players,
+            liberal=rules.liberal_start,
+            fascist=rules.fascist_start,
+            draw_pile=rules.deck - rules.liberal_start - rules.fascist_start,
+            veto_zone=rules.veto_zone,
+        )
 
     @property
     def veto_unlocked(self) -> bool:
         """Whether a Chancellor may propose a veto (R13)."""
-        return self.fascist >= VETO_AT
+        return self.fascist >= self.veto_zone
 
     @property
     def term_limited(self) -> list[int]:
@@ -79,6 +101,10 @@ def next_board(board: Board, event: Event) -> Board:
         return replace(board, alive=tuple(alive))
     if kind == "investigated":
         return replace(board, investigated=(*board.investigated, data["target"]))
+    if kind == "showed_party":  # house rules: the President counts as investigated
+        return replace(board, shown=(*board.shown, data["president"]))
+    if kind == "drop_decided" and data["dropped"]:  # house rules: the top card, unseen
+        return replace(board, draw_pile=board.draw_pile - 1, discards=board.discards + 1)
     return board
 
 
@@ -104,7 +130,9 @@ class Step:
     target: int | None = None
     skipped: bool = False  # the power could not be used (R15)
     investigation: str | None = None  # hidden: the party the President was shown
-    peek: list[str] | None = None  # hidden: the three cards the President saw
+    peek: list[str] | None = None  # hidden: the three cards (one: peek and drop) the President saw
+    dropped: bool | None = None  # peek and drop: whether the top policy was discarded
+    shown: str | None = None  # hidden: the party a reverse investigation showed the target
     public: list[Event] = field(default_factory=list)  # the table's events, in order
 
     @property
@@ -137,9 +165,10 @@ class Replay:
         return self.steps[-1].board if self.steps else self.setup
 
 
-def build_replay(names: list[str], events: Iterable[Event]) -> Replay:
-    """Fold a finished game's events (private ones included, in log order) into a replay."""
-    board = Board(alive=(True,) * len(names))
+def build_replay(names: list[str], events: Iterable[Event], rules: Ruleset | None = None) -> Replay:
+    """Fold a finished game's events (private ones included, in log order) into a replay;
+    `rules`: the game's house rules (None: standard)."""
+    board = Board.dealt(len(names), rules)
     replay = Replay(names=list(names), setup=board, steps=[])
     step: Step | None = None
     special = False
@@ -192,12 +221,16 @@ def _record(step: Step, event: Event) -> None:
         step.veto = data["agreed"]
     elif kind == "power":
         step.power = data["power"]
-    elif kind in ("investigated", "special_election", "executed"):
+    elif kind in ("investigated", "special_election", "executed", "showed_party"):
         step.target = data["target"]
     elif kind == "peeked":
         step.power = PEEK
-    elif kind == "peek_cards":
+    elif kind in ("peek_cards", "peek_top"):
         step.peek = list(data["cards"])
+    elif kind == "drop_decided":
+        step.dropped = data["dropped"]
+    elif kind == "shown_party":
+        step.shown = data["party"]
     elif kind == "power_skipped":
         step.power, step.skipped = data["power"], True
     elif kind == "investigation":

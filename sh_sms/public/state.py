@@ -7,8 +7,11 @@ import json
 from jinja2 import TemplateError
 from sqlmodel import Session, col, select
 
+from .. import houserules
 from ..engine import Event, GameState, public_view
 from ..engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
+from ..engine.ruleset import Ruleset
+from ..engine.views import rules_data
 from ..store import ENDED, LOBBY, OVER, Game, Player
 from ..store.games import load_state, public_event_rows
 from ..text.messages import TEMPLATES, event_text
@@ -41,13 +44,23 @@ def public_state(session: Session, game: Game) -> dict:
         {"seat": i + 1, "name": name, "alive": alive, "host": name.casefold() in hosts}
         for i, (name, alive) in enumerate(zip(names, facts.pop("alive"), strict=True))
     ]
+    rules = game_rules(game, state, len(names))
     return {
         "code": game.code,
         "phase": phase,
         "players": players,
         **facts,
-        "log": public_log(session, game, names),
+        "log": public_log(session, game, names, rules=rules),
+        "rules": {**rules_data(rules), "powers": list(rules.powers)},
     }
+
+
+def game_rules(game: Game, state: GameState | None, players: int) -> Ruleset:
+    """The rules the game is played by; in a lobby, those it would start with at this size."""
+    if state is not None:
+        return state.rules
+    choice = houserules.Choice.from_json(game.house_rules)
+    return houserules.resolve(choice, houserules.table_size(players))
 
 
 def _lobby(names: list[str]) -> dict:
@@ -101,18 +114,26 @@ def _board(state: GameState, finished: bool) -> dict:
     }
 
 
-def public_log(session: Session, game: Game, names: list[str], limit: int = LOG_SIZE) -> list[str]:
-    """The texts of the last public events of `game`, oldest first."""
-    return [entry["text"] for entry in public_entries(session, game, names, limit)]
+def public_log(
+    session: Session,
+    game: Game,
+    names: list[str],
+    limit: int = LOG_SIZE,
+    rules: Ruleset | None = None,
+) -> list[str]:
+    """The texts of the last public events of `game`, oldest first (`rules`: the game's)."""
+    return [entry["text"] for entry in public_entries(session, game, names, limit, rules)]
 
 
-def public_entries(session: Session, game: Game, names: list[str], limit: int) -> list[dict]:
+def public_entries(
+    session: Session, game: Game, names: list[str], limit: int, rules: Ruleset | None = None
+) -> list[dict]:
     """The last public events of `game`, oldest first, as `{"seq", "kind", "text"}`."""
     entries = []
     for row in public_event_rows(session, game.id, limit, PUBLIC_KINDS):
         event = Event(row.kind, None, json.loads(row.data))
         try:
-            text = event_text(event, names)
+            text = event_text(event, names, rules=rules)
         except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             continue  # an event this wording cannot render is left out, not shown half-done
         entries.append({"seq": row.seq, "kind": row.kind, "text": text})

@@ -27,6 +27,9 @@ class Game(SQLModel, table=True):
     created_at: datetime
     updated_at: datetime
     rematch_of: int | None = Field(default=None, index=True)  # the finished game it replays
+    # The host's house rules while in the lobby (sh_sms.houserules.Choice as JSON; None: the
+    # standard game). Once started, the game's state carries the resolved ruleset.
+    house_rules: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class Player(SQLModel, table=True):

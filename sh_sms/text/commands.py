@@ -11,6 +11,7 @@ from sh_sms.reminders.values import SET_KEYS, SET_VALUES
 from sh_sms.text.phonetext import plain
 from sh_sms.text.players import valid_name
 
+from .rulewords import read_rules
 from .typos import closest, letters, near_miss
 from .words import (
     ALIASES,
@@ -86,6 +87,8 @@ def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
         return _set(stripped, rest)
     if verb == "bot":
         return _bot(rest)
+    if verb == "rules":
+        return _rules(stripped)
     if verb in NO_ARG_VERBS:
         if not rest:
             return Command(verb)
@@ -149,6 +152,16 @@ def _bot(rest: list[str]) -> Command | ParseError:
     if count is None or len(rest) > 1:
         return _error(EXTRA_WORDS, "bot")
     return Command("bot", str(count)) if 1 <= count <= MAX_BOTS_AT_ONCE else _bad("bot")
+
+
+def _rules(stripped: str) -> Command | ParseError:
+    """RULES, or RULES <knob> <values> (sh_sms.text.rulewords); RULES before other words is talk.
+    A lone "-" is a word here (no power on that slot)."""
+    words = [w.strip(".,!?;:'\"()[]") for w in _rstrip_trailing(stripped).split()[1:]]
+    arg, usage, talk = read_rules([w for w in words if w])
+    if talk:
+        return Command("say", stripped)
+    return Command("rules", arg) if usage is None else ParseError(BAD_ARG, verb=usage)
 
 
 def _confirm(verb: str, rest: list[str]) -> Command | ParseError:

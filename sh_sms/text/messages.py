@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..bots import Claim
-from ..engine import Event, GameState, legal_actions
+from ..engine import Event, GameState, legal_actions, player_view
 from ..engine.actions import PROPOSE_VETO, awaiting
-from ..engine.boards import HITLER_ZONE
+from ..engine.boards import MAX_PLAYERS, MIN_PLAYERS, PEEK_AND_DROP
+from ..engine.ruleset import Ruleset, differences, standard
 from ..engine.state import NOMINATE, OVER
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import plain_text
@@ -36,26 +37,36 @@ def render(template: str, **context) -> str:
     return plain_text("sms").get_template(f"{template}.txt").render(**context).strip()
 
 
-def naming(names: list[str]) -> dict:
-    """Template helpers that turn seats into names and hands into letters."""
+def naming(names: list[str], rules: Ruleset | None = None) -> dict:
+    """Template helpers that turn seats into names and hands into letters, and the game's
+    `rules` (the standard game for that many players when None)."""
     return {
         "roster": names,
         "name": lambda seat: names[seat],
         "names": lambda seats: ", ".join(names[s] for s in seats),
         "letters": " ".join,
+        "rules": rules or standard(min(max(len(names), MIN_PLAYERS), MAX_PLAYERS)),
+        "house": lambda house_rules: differences(house_rules, len(names)),
     }
 
 
-def event_text(event: Event, names: list[str], you: int | None = None, **extra) -> str:
+def event_text(
+    event: Event,
+    names: list[str],
+    you: int | None = None,
+    rules: Ruleset | None = None,
+    **extra,
+) -> str:
     """The text of one event, as any player allowed to see it reads it (`you`: the reader's
-    seat, for the events in PER_SEAT; None: a bystander, the log or the board; `extra`: more
-    for the wording, such as the replay's address in the last text)."""
+    seat, for the events in PER_SEAT; None: a bystander, the log or the board; `rules`: the
+    game's, for the events that tell one; `extra`: more for the wording, such as the replay's
+    address in the last text)."""
     data = dict(event.data)
     if event.kind == "election":
         votes = data.pop("votes")
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
-    return render(f"event/{event.kind}", **naming(names), **data, you=you, **extra)
+    return render(f"event/{event.kind}", **naming(names, rules), **data, you=you, **extra)
 
 
 def claim_text(claim: Claim, names: list[str]) -> str:
@@ -70,14 +81,15 @@ def prompt_text(state: GameState, seat: int) -> str:
     legal = legal_actions(state, seat)
     text = render(
         f"prompt/{state.phase}",
-        **naming(state.names),
+        **naming(state.names, state.rules),
         president=state.president,
         chancellor=state.chancellor,
         power=state.power,
         round=state.round,
         choices=[a.arg for a in legal if a.kind != PROPOSE_VETO],  # seats or policy letters
         can_veto=any(a.kind == PROPOSE_VETO for a in legal),
-        hitler_zone=state.fascist >= HITLER_ZONE,
+        hitler_zone=state.fascist >= state.rules.hitler_zone,
+        peek=player_view(state, seat)["peek"] if state.power == PEEK_AND_DROP else None,
     )
     return Prompt(text)
 
@@ -103,9 +115,9 @@ def step_texts(
         seats = [s for s in seats if not _said_otherwise(event, s, asked, after)]
         if event.kind in PER_SEAT and after.phase != OVER:  # once it is over, all read the same
             for seat in seats:
-                texts[seat].append(event_text(event, after.names, you=seat))
+                texts[seat].append(event_text(event, after.names, you=seat, rules=after.ruleset))
             continue
-        text = event_text(event, after.names, **extra)
+        text = event_text(event, after.names, rules=after.ruleset, **extra)
         for seat in seats:
             texts[seat].append(text)
     for seat in sorted(asked):
@@ -118,9 +130,11 @@ def step_texts(
 def _said_otherwise(event: Event, seat: int, asked: set[int], after: GameState) -> bool:
     """Whether `event` tells `seat` nothing another text of this step does not: the round line
     to the candidate, whose prompt opens with the round; the peek to the President, who gets
-    the cards themselves."""
+    the cards themselves; the top policy of a peek and drop, which the prompt shows."""
     if event.kind == "peeked":
         return event.data["president"] == seat
+    if event.kind == "peek_top" and after.power == PEEK_AND_DROP:
+        return seat in asked
     return (
         event.kind == "round"
         and "resumes_after" not in event.data  # why this candidate: the prompt does not say

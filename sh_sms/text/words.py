@@ -35,6 +35,11 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "investigate": ("INVESTIGATE", "INV"),
     "elect": ("ELECT", "SPECIAL"),
     "execute": ("EXECUTE", "KILL", "SHOOT"),
+    # House rules (sh_sms.houserules): the two extra powers, and the rules themselves.
+    "show": ("SHOW",),  # reverse investigation: the President shows their party to a player
+    "drop": ("DROP",),  # peek and drop: the President discards the top policy...
+    "keep": ("KEEP",),  # ...or leaves it on top
+    "rules": ("RULES",),  # the game's rules; the host changes them in the lobby
     "status": ("STATUS",),  # "?" alone is handled in parse: it is all punctuation
     "role": ("ROLE",),
     "hand": ("HAND",),
@@ -76,7 +81,7 @@ def taught(verb: str) -> str:
 
 HOST_VERBS = ("set", "settings", "remind", "pause", "resume")
 NO_ARG_VERBS = frozenset(
-    {"start", "unstop", "leave", "rematch", "ja", "nein", "yes", "no", "stop"}
+    {"start", "unstop", "leave", "rematch", "ja", "nein", "yes", "no", "stop", "drop", "keep"}
     | {"status", "role", "hand", "who", "log"}
     | set(HOST_VERBS[1:])
 )
@@ -103,18 +108,23 @@ CONFIRM_WORDS = {
 # A typo of SAY is talk anyway, so it is no near-miss target; nor is a host word (no secret in
 # it, and close to many ordinary words: get, see, cause, behind, result), BOT among them (got,
 # but, not, hot, boat, both), nor a carrier word (the carrier reads only the exact word; "end",
-# "info" and "cancel" are everyday words).
+# "info" and "cancel" are everyday words), nor the words of house rules: RULES holds no secret,
+# and SHOW, DROP and KEEP are made public as soon as they are made (how, snow, crop, deep, peek).
+HOUSE_RULE_VERBS = ("rules", "show", "drop", "keep")
 NEAR_MISS_TARGETS = tuple(
     w
     for w in ALIASES
-    if ALIASES[w] not in ("say", "stop", "unstop", "bot", *HOST_VERBS) and w != "info"
+    if ALIASES[w] not in ("say", "stop", "unstop", "bot", *HOST_VERBS, *HOUSE_RULE_VERBS)
+    and w != "info"
 )
 # BOT <how many>: a digit or a word; BOT alone adds one.
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 BOT_COUNT_WORDS = {word: n for n, word in enumerate(COUNT_WORDS, 1)}
 MAX_BOTS_AT_ONCE = 9  # ten seats, at least one of them a person
 # Commands that take a player or a policy: a lone typo of one ("nvm") is not a command typed.
-NEEDS_ARG = frozenset({"new", "join", "kick", "nominate", "investigate", "elect", "execute"})
+NEEDS_ARG = frozenset(
+    {"new", "join", "kick", "nominate", "investigate", "elect", "execute", "show"}
+)
 # Ordinary words within typo distance of a command word: they start talk, not "did you mean".
 TALK_WORDS = frozenset(
     """lol lot low long lag dog leg now not nor non mom why whom whoa whos and band land hard

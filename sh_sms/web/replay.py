@@ -10,6 +10,7 @@ from ..bots import CLAIM, Claim
 from ..bots.claims import CHANCELLOR
 from ..engine import Event
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
+from ..engine.ruleset import Ruleset, differences
 from ..public.board import bot_names, fascist_slots
 from ..public.links import board_path
 from ..public.replay import Step, build_replay
@@ -24,14 +25,14 @@ bp = Blueprint("replay", __name__)
 UNTOLD = frozenset({"round", "session"})  # the step's heading already says these
 
 
-def _teller(names: list[str]):
+def _teller(names: list[str], rules: Ruleset | None):
     def say(event: Event) -> str | None:
         if event.kind == CLAIM:  # a computer player's claim, as the table read it
             return _claim(event, names)
         if event.kind not in PUBLIC_KINDS or event.kind in UNTOLD:
             return None
         try:
-            return event_text(event, names)
+            return event_text(event, names, rules=rules)
         except (TemplateError, ValueError, TypeError, KeyError, IndexError, AttributeError):
             return None
 
@@ -88,18 +89,20 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
                 running=game.status not in FINISHED,
             )
             return no_store(Response(page, status=404))
-        replay = build_replay(state.names, all_events(session, game.id))
+        replay = build_replay(state.names, all_events(session, game.id), state.ruleset)
         bots = bot_names(session, game)
     if replay.roles is None:  # a game ended before the end events were logged
         replay.roles = list(state.roles)
-    say = _teller(replay.names)
+    say = _teller(replay.names, state.ruleset)
     page = render_template(
         "web/replay.html",
         code=game.code,
         board=board_path(game.code),
         r=replay,
         told=told(replay.steps, say),
-        powers=fascist_slots(len(replay.names)),
+        powers=fascist_slots(state.rules),
+        rules=state.rules,
+        house=differences(state.rules, state.players) if state.ruleset else {},
         liberal_slots=LIBERAL_TO_WIN,
         chaos_at=CHAOS_AT,
         bots=bots,

@@ -33,6 +33,7 @@ PAUSE_SECONDS = 5  # the default of SET BOTSPEED (Settings.bot_seconds)
 # Who may make each kind of move: the office that holds it.
 PRESIDENT_MOVES = frozenset(
     {NOMINATE_ACTION, DISCARD, ANSWER_VETO, "investigate", "special_election", "execute"}
+    | {"show", "drop"}  # the powers of house rules
 )
 CHANCELLOR_MOVES = frozenset({ENACT, PROPOSE_VETO})
 Chooser = Callable[[GameState, int], Action]

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from sqlmodel import Session, select
-from test_board import CONTRACT_KEYS, NAMES, board
+from test_board import ADDITIVE_KEYS, CONTRACT_KEYS, NAMES, board
 from web_helpers import NOW, add_game
 
 from sh_sms.engine import Event, new_game
@@ -25,6 +25,9 @@ BOARD_KEYS = {
     "replay",
     "problem",
     "bots",
+    "hitler_zone",  # house rules (issue 21): the zones the fascist track draws, and which
+    "veto_zone",  # rules differ from the standard game's
+    "house",
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(
@@ -45,7 +48,7 @@ def board_data(client, code: str) -> dict:
     assert not re.search(r"\+?1?555010\d{4}", text), "a phone number on the board"
     assert not SECRET_WORDING.search(text), text
     data = json.loads(text)
-    assert set(data) == CONTRACT_KEYS | BOARD_KEYS
+    assert set(data) == CONTRACT_KEYS | ADDITIVE_KEYS | BOARD_KEYS
     return data
 
 
@@ -69,7 +72,7 @@ def test_the_board_data_follows_a_whole_game_and_holds_no_secret(client, engine)
             append_events(session, game, more, NOW)
             session.commit()
         data = board_data(client, "HJKL")
-        assert {k: data[k] for k in CONTRACT_KEYS} == board(client, "HJKL")
+        assert {k: data[k] for k in CONTRACT_KEYS | ADDITIVE_KEYS} == board(client, "HJKL")
         assert data["round"] == state.round
         assert data["powers"] == [None, "investigate", "special_election", *["execution"] * 2, None]
         if state.phase != "over":

@@ -70,6 +70,7 @@ def rematch(turn: Turn, _command: Command) -> None:
         created_at=turn.now,
         updated_at=turn.now,
         rematch_of=finished.id,
+        house_rules=finished.house_rules,  # the same table plays by the same house rules
     )
     turn.session.add(game)
     turn.session.flush()

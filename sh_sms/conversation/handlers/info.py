@@ -28,7 +28,11 @@ def status(turn: Turn, _command: Command) -> None:
     state = turn.state
     view = public_view(state)
     turn.reply(
-        "info/status", view=view, waiting=waiting_text(view, state.names), code=turn.game.code
+        "info/status",
+        view=view,
+        waiting=waiting_text(view, state.names),
+        code=turn.game.code,
+        rules=state.rules,
     )
     turn.mail.add(turn.number, prompt_text(state, turn.player.seat))
 
@@ -38,9 +42,11 @@ def role(turn: Turn, _command: Command) -> None:
     state = turn.state
     view = player_view(state, turn.player.seat)
     known = {key: view[key] for key in ("role", "fascists", "hitler")}
-    turn.mail.add(turn.number, render("event/dealt", **known, **naming(state.names)))
+    turn.mail.add(turn.number, render("event/dealt", **known, **naming(state.names, state.rules)))
     for found in view["investigations"]:
         turn.reply("event/investigation", **found, **naming(state.names))
+    for shown in view["shown"]:  # house rules: a President showed the sender their party
+        turn.reply("event/shown_party", **shown, **naming(state.names))
 
 
 def hand(turn: Turn, _command: Command) -> None:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from ... import houserules
 from ...botplay.plan import plan
 from ...botplay.seats import people
 from ...engine import Event, new_game
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ...engine.ruleset import problems
 from ...reminders.wait import track
 from ...store import ACTIVE, ENDED, Player
 from ...store.games import append_events, close_game, save_state
 from ...text.commands import Command
 from ...text.messages import event_text, step_texts
 from ...text.players import ResolveError, resolve_player
-from ..replies import unknown_player
+from ..replies import problem_text, unknown_player
 from ..turn import Turn
 
 BOT_WORDS = frozenset({"bot", "bots"})  # KICK BOT: the last computer player added
@@ -27,7 +29,13 @@ def start(turn: Turn, _command: Command) -> None:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         turn.reply("lobby/need_players", count=len(players), least=MIN_PLAYERS, code=turn.game.code)
         return
-    state, events = new_game([p.name for p in players], turn.game.seed)
+    choice = houserules.Choice.from_json(turn.game.house_rules)
+    rules = houserules.resolve(choice, len(players))
+    found = problems(rules, len(players))
+    if found:
+        turn.reply("rules/cannot_start", problem=problem_text(found[0]))
+        return
+    state, events = new_game([p.name for p in players], turn.game.seed, rules=rules)
     turn.game.status = ACTIVE
     turn.state = state
     save_state(turn.game, state, turn.now)
@@ -36,7 +44,7 @@ def start(turn: Turn, _command: Command) -> None:
     started = Event("started", None, {"code": turn.game.code, "players": len(players)})
     append_events(turn.session, turn.game, [started, *events], turn.now)
     texts = step_texts(None, state, events)
-    opening = event_text(started, state.names)
+    opening = event_text(started, state.names, rules=state.ruleset)  # with what house rules change
     for p in players:
         turn.mail.add(p.number, opening)
         for text in texts[p.seat]:

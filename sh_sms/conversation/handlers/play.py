@@ -8,9 +8,11 @@ from ...engine.actions import (
     DISCARD,
     ENACT,
     NOMINATE_ACTION,
+    POWER_ACTIONS,
     PROPOSE_VETO,
     VOTE_ACTION,
 )
+from ...engine.boards import PEEK_AND_DROP
 from ...engine.state import CHANCELLOR_ENACT, VETO
 from ...text.commands import Command
 from ...text.players import ResolveError, resolve_player
@@ -24,14 +26,17 @@ PLAYER_ACTIONS = {
     "investigate": "investigate",
     "elect": "special_election",
     "execute": "execute",
+    "show": "show",  # house rules: reverse investigation
 }
 MOVE_VERBS = frozenset(
     {*PLAYER_ACTIONS, "ja", "nein", "yes", "no", "veto_yes", "veto_no", "veto", "enact", "discard"}
+    | {"drop", "keep"}
 )
 
 
 def move(turn: Turn, command: Command) -> None:
-    """NOM, JA, NEIN, DISCARD, ENACT, VETO, INVESTIGATE, ELECT, EXECUTE and their aliases."""
+    """NOM, JA, NEIN, DISCARD, ENACT, VETO, INVESTIGATE, ELECT, EXECUTE and their aliases; SHOW,
+    DROP and KEEP for the powers of house rules."""
     seat = turn.player.seat
     action = _action(turn, turn.state, seat, command)
     if action is not None:
@@ -56,6 +61,8 @@ def _action(turn: Turn, state: GameState, seat: int, command: Command) -> Action
         return Action(ANSWER_VETO, verb == "veto_yes")
     if verb == "veto":
         return Action(PROPOSE_VETO)
+    if verb in ("drop", "keep"):  # house rules: peek and drop
+        return Action(POWER_ACTIONS[PEEK_AND_DROP], verb == "drop")
     if verb == "enact":
         return Action(ENACT, command.arg)
     # discard
