@@ -90,7 +90,7 @@ def find_game(session: Session, code: str) -> Game | None:
 
 
 def new_code(
-    session: Session, now: datetime, cooloff: timedelta, letters: str = CODE_LETTERS
+    session: Session, now: datetime, cooloff: timedelta, letters: str | None = None
 ) -> str:
     """A code no unfinished game uses, nor a game played and finished within `cooloff` (its
     board and replay keep it that long), so codes of old games come back; a lobby closed before
@@ -102,7 +102,7 @@ def new_code(
     unbounded loop. Raise CodesExhausted if even that finds nothing (64 million six-letter codes
     would all have to be in use).
     """
-    since = now - cooloff
+    since, letters = now - cooloff, letters or CODE_LETTERS
     for length in CODE_LENGTHS:
         for _ in range(CODE_QUERIES):
             candidates = list(

@@ -16,9 +16,9 @@ from flask import Flask
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
 
-from harness import FIGURES, FakeClock, Table, make_app  # noqa: E402
+from harness import FIGURES, FakeClock, Table, make_app
 
-from sh_sms.config import Settings  # noqa: E402
+from sh_sms.config import Settings
 
 DEFAULTS = Settings()
 # The limits the service harness lifts (its clock stands still), back at their defaults.

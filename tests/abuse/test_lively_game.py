@@ -18,7 +18,7 @@ from harness import FIGURES, NAMES, Step, Table, random_bot
 
 from sh_sms.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
 
-WORDS = (
+WORDS = (  # noqa: SIM905 (one line of chat is easier to read than 27 quoted phrases)
     "no way thats a lie, I trust Bob more than you, why would he pass that, hmm interesting, "
     "ok ok, classic fascist move, he is lying, she is clearly liberal, vote nein on this one, "
     "we need a liberal government now, that is exactly what Hitler would say, I am confused, "
