@@ -65,8 +65,8 @@ def test_one_attacker_trying_everything_for_ten_minutes_stays_under_the_worst_ca
 
     for i in range(30):  # the host's changes, flipping
         go(f"SET NUDGE {30 + i % 2}", 2)
-    for i in range(120):  # a flood of talk
-        go(f"listen to me, all of you, this is message number {i} of many " * 3, 0.5)
+    for i in range(300):  # a flood of talk: 300 x 9 phones x 2 segments before the limits
+        go(f"listen to me, all of you, this is message number {i} of many " * 4, 0.5)
     for _ in range(10):  # opting out and back in
         go("STOP", 1)
         go("START", 1)
