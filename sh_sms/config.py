@@ -79,8 +79,8 @@ class Settings:
     bot_poll_seconds: float = 1.0
     # Limits (sh_sms.conversation.limits; README "Limits"): what one number can make us send.
     texts_per_minute: int = 20  # texts of one number acted on per minute; then one notice, none
-    talk_segments_per_minute: int = 120  # segments one player's relayed talk may cost a minute
-    talk_segments_per_hour: int = 5000  # segments one game's relayed talk may cost an hour
+    talk_segments_per_minute: int = 150  # segments one player's relayed talk may cost a minute
+    talk_segments_per_hour: int = 6000  # segments one game's relayed talk may cost an hour
     host_notices_per_hour: int = 12  # table told of the host's changes (SET, PAUSE, BOT, KICK)
     reach_notices_per_hour: int = 4  # table told a number opted out or back in (STOP, START)
     stranger_texts: int = 10  # texts answered per window from a number in no game; then one notice

@@ -16,7 +16,7 @@ from flask import Flask
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
 
-from harness import FIGURES, FakeClock, Table, make_app
+from harness import FakeClock, Table, make_app
 
 from sh_sms.config import Settings
 
@@ -58,9 +58,3 @@ def make(database_url: str, clock: FakeClock) -> Iterator[Callable[..., Table]]:
 def table(make: Callable[..., Table]) -> Table:
     """Phones texting the app at the default limits."""
     return make()
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    for key in sorted(FIGURES):
-        if key.startswith("abuse"):
-            terminalreporter.write_line(FIGURES[key])

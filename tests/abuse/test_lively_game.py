@@ -9,12 +9,13 @@ minute and per game per hour, and texts per number per minute, each over a slidi
 
 from __future__ import annotations
 
+import os
 import random
 from collections import defaultdict
 from datetime import datetime, timedelta
 
 from abuse_helpers import settings
-from harness import FIGURES, NAMES, Step, Table, random_bot
+from harness import NAMES, Step, Table, random_bot
 
 from sh_sms.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
 
@@ -27,6 +28,7 @@ WORDS = (  # noqa: SIM905 (one line of chat is easier to read than 27 quoted phr
     "count the policies, we are one fascist away from losing, 100€ says Cy is Hitler, "
     "[sigh] again?, this is why we cant have nice things"
 ).split(", ")
+SEED = int(os.environ.get("LIVELY_SEED", "18"))  # another seed, another game: same bounds
 SESSION = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)
 # After each kind of move: how many texts of talk the table sends, at most.
 BURST = {"nominate": 4, "vote": 2, "discard": 0, "enact": 9, "veto": 5, "veto_answer": 5}
@@ -61,7 +63,8 @@ class Pace:
         self.table.clock.advance(seconds=self.rng.uniform(2, 7))
         out = seat_phone.send(body)
         self.texts[seat_phone.label].append(self.table.clock())
-        relayed = sum(r.segments for r in out.rows if r.to_number != seat_phone.number)
+        said = f"{seat_phone.label}: "
+        relayed = sum(r.segments for r in out.rows if r.body.startswith(said))
         if relayed:
             self.talk.append((self.table.clock(), seat_phone.label, relayed))
 
@@ -79,10 +82,12 @@ def peak(times: list[tuple[datetime, int]], window: timedelta) -> int:
     return best
 
 
-def test_a_lively_game_reaches_no_limit_and_the_defaults_stand_well_above_it(table: Table):
-    rng = random.Random(18)
+def test_a_lively_game_reaches_no_limit_and_the_defaults_stand_well_above_it(
+    table: Table, record_property
+):
+    rng = random.Random(SEED)
     pace = Pace(table, rng)
-    code = table.lobby(NAMES)
+    code = table.lobby(NAMES, seed=SEED)
     host = table[NAMES[0]]
     for body in ("SET NUDGE 10", "SET DEADLINE 6", "BOT", "KICK BOT", "SET QUIET OFF"):
         pace.say(host, body)
@@ -104,7 +109,7 @@ def test_a_lively_game_reaches_no_limit_and_the_defaults_stand_well_above_it(tab
             speaker = table.seat(code, rng.choices(seats, weights)[0])
             pace.say(speaker, chatter(rng))
 
-    final = table.play(code, random_bot(18), on_step=on_step)
+    final = table.play(code, random_bot(SEED), on_step=on_step)
     assert final.winner is not None
     s = settings(table)
     notices = ("You have sent over", "Not relayed", "Table talk is paused", "the table has been")
@@ -118,13 +123,14 @@ def test_a_lively_game_reaches_no_limit_and_the_defaults_stand_well_above_it(tab
     per_game = peak([(t, cost) for t, _who, cost in pace.talk], hour)
     texts = max(peak([(t, 1) for t in times], minute) for times in pace.texts.values())
     played = table.clock() - pace.texts[NAMES[0]][0]
-    FIGURES["abuse lively"] = (
+    figure = (
         f"abuse: a lively 10-player game ({len(pace.talk)} talk texts in "
         f"{played.total_seconds() / 60:.0f} min): peaks {per_player} talk segments per player "
         f"per minute (limit {s.talk_segments_per_minute}), {per_game} per game per hour "
         f"(limit {s.talk_segments_per_hour}), {texts} texts per number per minute "
         f"(limit {s.texts_per_minute})"
     )
+    record_property("figures", figure)
     assert len(pace.talk) >= 150  # lively: the table talks through the whole game
     assert s.talk_segments_per_minute >= 2 * per_player
     assert s.talk_segments_per_hour >= 2 * per_game

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from abuse_helpers import segments_caused, settings
-from harness import FIGURES, Delivery, Table
+from harness import Delivery, Table
 
 from sh_sms.config import Settings
 from sh_sms.conversation.bounds import NOTICE_SEGMENTS, worst_case
@@ -50,7 +50,7 @@ def test_a_table_notice_is_at_most_notice_segments(table: Table):
 
 
 def test_one_attacker_trying_everything_for_ten_minutes_stays_under_the_worst_case(
-    table: Table,
+    table: Table, record_property
 ):
     s = settings(table)
     start = table.clock()
@@ -81,9 +81,10 @@ def test_one_attacker_trying_everything_for_ten_minutes_stays_under_the_worst_ca
     assert elapsed <= 600, elapsed
     caused = segments_caused(sent)
     bound = worst_case(s)["total"]
-    FIGURES["abuse worst"] = (
+    record_property(
+        "figures",
         f"abuse: one attacker trying everything for {elapsed / 60:.0f} min caused {caused} "
-        f"segments (worst case {bound} in 10 min; {len(sent)} texts)"
+        f"segments (worst case {bound} in 10 min; {len(sent)} texts)",
     )
     assert caused <= bound, (caused, bound)
     assert table.game(code).status == "lobby"
