@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
+from _limits import NO_LIMITS
 from sqlalchemy import create_engine, text
 from twilio.request_validator import RequestValidator
 
@@ -233,5 +234,6 @@ def app_env(url: str, **extra: str) -> dict[str, str]:
         "TWILIO_FROM_NUMBER": "+15550009999",
         "PUBLIC_BASE_URL": PUBLIC,
         "WORKER_IN_WEB": "0",
+        **{name.upper(): str(value) for name, value in NO_LIMITS.items()},
         **extra,
     }

@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "delivery"))
 
 from _db import require_empty  # noqa: E402
+from _limits import NO_LIMITS  # noqa: E402
 from fake_twilio import FakeTwilio  # noqa: E402
 
 from sh_sms.botplay.demo import NAMES  # noqa: E402
@@ -208,6 +209,7 @@ def main(argv: list[str] | None = None) -> None:
             twilio_api_url=fake.url,
             status_callback_url=CALLBACK,
             twilio_mps=args.mps,
+            **NO_LIMITS,
         )
         app = create_app(settings)
         engine = app.extensions["sh_sms"].engine

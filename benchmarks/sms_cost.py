@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from _db import require_empty
+from _limits import NO_LIMITS
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
@@ -46,6 +47,7 @@ CLEAN = {
     "twilio_auth_token": None,
     "public_base_url": None,
     "worker_in_web": False,
+    **NO_LIMITS,
 }
 
 

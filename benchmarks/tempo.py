@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 import sys  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "delivery"))
+from _limits import NO_LIMITS  # noqa: E402
 from fake_twilio import FakeTwilio  # noqa: E402
 
 from sh_sms.botplay.demo import NAMES  # noqa: E402
@@ -69,6 +70,7 @@ START = datetime(2026, 3, 4, 15, 0, tzinfo=UTC)
 FROM = "+15550009999"
 ORDERS = ("critical", "fifo", "before")
 CLEAN = {"twilio_account_sid": None, "twilio_auth_token": None, "public_base_url": None}
+CLEAN |= NO_LIMITS
 
 
 class MessageSlots(Slots):

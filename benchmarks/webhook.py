@@ -30,6 +30,7 @@ from collections import Counter, defaultdict
 from contextlib import ExitStack
 from pathlib import Path
 
+from _limits import NO_LIMITS
 from _load import ROOT, TALK, Feed, Table, app_env, drive, percentile, scratch_postgres, serve, stop
 from sqlalchemy import event
 from sqlmodel import Session, select
@@ -47,7 +48,7 @@ TARGET_RATIO, TARGET_P99 = 0.6, 0.030
 def start_games(url: str, games: int) -> list[Table]:
     """Open, fill and start `games` games through the service; return the feed's tables."""
     app = create_app({"database_url": url, "twilio_account_sid": None,
-                      "twilio_auth_token": None, "public_base_url": None})  # fmt: skip
+                      "twilio_auth_token": None, "public_base_url": None, **NO_LIMITS})  # fmt: skip
     client, engine = app.test_client(), app.extensions["sh_sms"].engine
     tables = []
     for g in range(games):
@@ -95,7 +96,7 @@ def measure(app: str, url: str, feed: Feed, seconds: float, cwd: Path) -> dict:
 def profile(url: str, feed: Feed, texts: int) -> None:
     """Run `texts` texts of the mix in-process; print statements per text and the hot spots."""
     app = create_app({"database_url": url, "twilio_account_sid": None,
-                      "twilio_auth_token": None, "public_base_url": None})  # fmt: skip
+                      "twilio_auth_token": None, "public_base_url": None, **NO_LIMITS})  # fmt: skip
     client, engine = app.test_client(), app.extensions["sh_sms"].engine
     statements: list[str] = []
     checkouts = [0]

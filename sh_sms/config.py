@@ -77,6 +77,21 @@ class Settings:
     # Computer players (sh_sms.botplay): their pause before a move, and how often the job looks.
     bot_seconds: int = 5  # the default of SET BOTSPEED
     bot_poll_seconds: float = 1.0
+    # Limits (sh_sms.conversation.limits; README "Limits"): what one number can make us send.
+    texts_per_minute: int = 20  # texts of one number acted on per minute; then one notice, none
+    talk_segments_per_minute: int = 150  # segments one player's relayed talk may cost a minute
+    talk_segments_per_hour: int = 6000  # segments one game's relayed talk may cost an hour
+    host_notices_per_hour: int = 12  # table told of the host's changes (SET, PAUSE, BOT, KICK)
+    reach_notices_per_hour: int = 4  # table told a number opted out or back in (STOP, START)
+    stranger_texts: int = 10  # texts answered per window from a number in no game; then one notice
+    stranger_window_seconds: int = 600
+    games_per_number_per_hour: int = 6  # games one number may open (NEW, REMATCH) an hour
+    games_per_hour: int = 600  # games the whole service may open an hour
+    lobby_joins: int = 3  # times one number may join one lobby (after a KICK: never)
+    joins_per_hour: int = 6  # lobbies one number may join an hour
+    code_cooloff_days: int = 30  # a played game's code is not given to a new game before this
+    reply_countries: str = ""  # ISO codes replies may go to ("US,CA"); "": the service number's
+    reply_also_to: str = "+1555#######"  # numbers always answered (# a digit): fictional +1 555
 
     @property
     def callback_url(self) -> str | None:

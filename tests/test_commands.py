@@ -33,6 +33,7 @@ COMMANDS = [
     ("NEW Ana", C("new", "Ana")),
     ("CREATE Ana", C("new", "Ana")),
     ("JOIN ABCD Bob", C("join", "ABCD", name="Bob")),
+    ("JOIN BCDFG Bob", C("join", "BCDFG", name="Bob")),  # a code grown a letter (store.games)
     ("START", C("start")),
     ("LEAVE", C("leave")),
     ("KICK bob", C("kick", "bob")),
@@ -210,7 +211,7 @@ ERRORS = [
     ("enact lf", E("bad_arg", verb="enact")),
     ("discard liberals", E("bad_arg", verb="discard")),
     ("JOIN AB", E("bad_arg", verb="join")),
-    ("JOIN ABCDE Ana", E("bad_arg", verb="join")),
+    ("JOIN ABCDEFG Ana", E("bad_arg", verb="join")),  # codes have 4 letters, 5 or 6 once full
     ("JOIN AB12 Ana", E("bad_arg", verb="join")),
     ("JOIN ÀBCD Ana", E("bad_arg", verb="join")),
     ("JOIN ABCD Ana Smith", E("bad_arg", verb="join")),

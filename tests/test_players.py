@@ -72,7 +72,7 @@ def test_no_players_at_all():
 @pytest.mark.parametrize(
     "ref, names, expected",
     [
-        pytest.param("12", ["A", "B", "12"], 2, id="digit-name-exact-beats-seat"),
+        pytest.param("2", ["2", "A", "B"], 1, id="digits-are-a-seat-even-beside-a-digit-name"),
         pytest.param("1", ["A", "12"], 0, id="digits-are-a-seat-not-a-prefix"),
         pytest.param("3", ["A", "12"], ResolveError("no_such_player"), id="digits-never-prefix"),
         pytest.param("ana", ["ANA", "Anabel"], 0, id="exact-case-insensitive"),

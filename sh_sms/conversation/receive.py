@@ -1,6 +1,8 @@
 """One inbound text, start to finish: dedupe, find the sender, parse, route, queue the replies.
 
 Everything happens in one transaction; nothing is sent from here (the outbox is drained later).
+A text from a number no reply may go to (`delivery.destinations`) is recorded and logged, and
+nothing more; a text over a limit (`limits.admit`) is not acted on.
 A text in a started game costs few statements: the MessageSid recorded (with the probe for the
 sender's kept texts in the same statement), the game found and locked in one, the roster read
 once under the lock, and the replies written in one; a move adds the state, the clock and the
@@ -9,17 +11,23 @@ events.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
 from ..config import Settings
+from ..delivery.destinations import refusal
 from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster
+from ..text.numbers import mask
 from .interpret import read
+from .limits import admit, flood_window
 from .router import route
 from .turn import Turn
+
+log = logging.getLogger(__name__)
 
 
 class HeldBehind(Exception):
@@ -45,26 +53,35 @@ def receive(
     applying nothing, when texts of the sender are kept as pending dead letters.
     """
     with transaction(engine) as session:
-        found = record_inbound(session, sid, number, now, in_line=in_line)
-        if found == DUPLICATE:
+        since = flood_window(now)
+        recorded = record_inbound(session, sid, number, now, in_line=in_line, since=since)
+        if recorded.found == DUPLICATE:
             return False  # already handled (a concurrent copy included)
-        if found == HELD:
+        if recorded.found == HELD:
             raise HeldBehind(number)
-        turn = Turn(session, settings, number, now)
+        refused = refusal(settings, number)
+        if refused is not None:  # recorded (its MessageSid), logged, and nothing is sent
+            log.info("sms_refused from=%s reason=%s", mask(number), refused)
+            return True
+        turn = Turn(session, settings, number, now, texts_before=recorded.earlier)
         if media and not (body or "").strip():
-            turn.reply("reply/picture", caption=False)
-        else:
-            handle(turn, body or "")
-            if media:
-                turn.reply("reply/picture", caption=True)
+            load_sender(turn)
+            if admit(turn, ""):
+                turn.reply("reply/picture", caption=False)
+        elif handle(turn, body or "") and media:
+            turn.reply("reply/picture", caption=True)
         turn.mail.flush(session, now, turn.game.id if turn.game else None)
     return True
 
 
-def handle(turn: Turn, body: str) -> None:
-    """Find the sender, read the text in their situation, and route it to its handler."""
+def handle(turn: Turn, body: str) -> bool:
+    """Find the sender and, unless a limit holds the text back (`limits.admit`), read it in
+    their situation and route it to its handler; whether it was acted on."""
     load_sender(turn)
+    if not admit(turn, body):
+        return False
     route(turn, read(turn, body))
+    return True
 
 
 def load_sender(turn: Turn) -> None:

@@ -11,6 +11,7 @@ from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
 from ..text.gsm import sanitize
 from ..text.messages import TEMPLATES, naming, prompt_text, render
+from ..text.names import name_problem
 from ..text.players import ResolveError
 from ..text.words import COMMAND_WORDS
 from .turn import IN_GAME, Turn
@@ -82,6 +83,16 @@ def help_reply(turn: Turn, topic: str | None, where: str) -> None:
         turn.reply("help/unknown", topic=echo(topic))
     else:
         turn.reply(f"help/{where}", rules=rules)
+
+
+def refused_name(turn: Turn, name: str, taken: list[str], usage: str) -> bool:
+    """Refuse a name that deceives (digits only, a command word, a look-alike of one of `taken`),
+    saying what would work (`usage`: how to text it again); whether it was refused."""
+    problem = name_problem(name, taken)
+    if problem is None:
+        return False
+    turn.reply("lobby/bad_name", name=name, problem=problem[0], other=problem[1], usage=usage)
+    return True
 
 
 def echo(text: str) -> str:

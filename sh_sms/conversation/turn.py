@@ -34,6 +34,7 @@ class Turn:
     player: Player | None = None
     players: list[Player] = field(default_factory=list)
     state: GameState | None = None
+    texts_before: int = 0  # other texts of the sender this minute (conversation.limits)
 
     def reply(self, template: str, **context) -> None:
         """Queue a rendered template for the sender."""

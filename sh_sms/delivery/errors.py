@@ -15,6 +15,7 @@ RETRY = "retry"  # transient: try again later
 FAIL = "fail"  # permanent: never retried
 
 NETWORK = "network"  # no HTTP answer at all (refused, reset, timed out)
+REFUSED = "refused"  # never sent: no reply may go to that number (delivery.destinations)
 
 # Worth another try: Twilio's or the carrier's queues are full, or the handset is briefly away.
 TRANSIENT_CODES = frozenset({20429, 30001, 30003, 30008, 30017, 30022})

@@ -13,8 +13,10 @@ from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
 from ..config import SIMULATOR, Settings
+from ..text.numbers import mask
 from .claims import Claim
-from .errors import DELIVERED, RETRY, SENT, Outcome, classify, network_error
+from .destinations import refusal
+from .errors import DELIVERED, FAIL, REFUSED, RETRY, SENT, Outcome, classify, network_error
 from .lookup import find_created
 
 log = logging.getLogger(__name__)
@@ -78,6 +80,11 @@ class TwilioSender:
             if s.twilio_messaging_service_sid
             else {"from_": s.twilio_from_number}
         )
+        refused = refusal(s, item.to_number)
+        if refused is not None:  # no reply may go there, whatever queued one: never sent
+            to = mask(item.to_number)
+            log.warning("send_refused id=%s to=%s reason=%s", item.id, to, refused)
+            return Outcome(FAIL, code=REFUSED, unreachable=True)
         if item.unsure_since is not None:
             found = self._look_up(item)
             if found is not None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import bindparam, event, exists
+from sqlalchemy import bindparam, event, exists, func
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
@@ -95,14 +96,28 @@ def _sender_waits():
     )
 
 
+def _earlier_texts():
+    """How many other texts the sender (`:number`) sent since `:since` (an indexed count)."""
+    return (
+        sa_select(func.count())
+        .where(
+            Inbound.number == bindparam("number"),
+            Inbound.received_at >= bindparam("since"),
+            Inbound.sid != bindparam("sid"),
+        )
+        .scalar_subquery()
+    )
+
+
 def _record_statements(dialect) -> dict[bool, object]:
     insert = dialect.insert(Inbound).values(
         sid=bindparam("sid"), number=bindparam("number"), received_at=bindparam("now")
     )
     insert = insert.on_conflict_do_nothing()
+    earlier = _earlier_texts().label("earlier")
     return {
-        False: insert.returning(Inbound.sid),
-        True: insert.returning(_sender_waits().label("waits")),
+        False: insert.returning(Inbound.sid, earlier),
+        True: insert.returning(_sender_waits().label("waits"), earlier),
     }
 
 
@@ -111,11 +126,21 @@ RECORD = {"postgresql": _record_statements(postgresql), "sqlite": _record_statem
 SENDER_WAITS = sa_select(_sender_waits())
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """What recording an inbound text found (NEW, DUPLICATE or HELD), and how many other texts
+    its sender sent since the time asked about (0 for a text without a MessageSid)."""
+
+    found: str
+    earlier: int = 0
+
+
 def record_inbound(
-    session: Session, sid: str | None, number: str, now: datetime, *, in_line: bool
-) -> str:
+    session: Session, sid: str | None, number: str, now: datetime, *, in_line: bool, since=None
+) -> Recorded:
     """Record an inbound text's MessageSid (when it has one); with `in_line`, also ask, in the
-    same statement, whether texts of the same sender are kept as pending dead letters.
+    same statement, whether texts of the same sender are kept as pending dead letters; and, in
+    the same statement again, count the sender's other texts since `since` (default: `now`).
 
     DUPLICATE: the sid was recorded already (a concurrent copy included: see `insert_new`).
     HELD (only with `in_line`): earlier texts of the sender wait; roll back and apply them first.
@@ -124,12 +149,12 @@ def record_inbound(
     conn = session.connection()
     if sid is None:
         waits = in_line and conn.execute(SENDER_WAITS, {"number": number}).scalar()
-        return HELD if waits else NEW
-    params = {"sid": sid, "number": number, "now": now}
+        return Recorded(HELD if waits else NEW)
+    params = {"sid": sid, "number": number, "now": now, "since": since or now}
     row = conn.execute(RECORD[conn.dialect.name][in_line], params).first()
     if row is None:
-        return DUPLICATE
-    return HELD if in_line and row[0] else NEW
+        return Recorded(DUPLICATE)
+    return Recorded(HELD if in_line and row[0] else NEW, row[1])
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, func, insert, inspect, or_, update
 from sqlalchemy.engine import Engine
@@ -13,12 +13,18 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from ..engine import Event, GameState
-from . import ENDED, OVER, Game, GameClock, GameEvent, Player
+from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
 
 # Consonants only, so a random code never spells a word.
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
-CODE_LENGTH = 4
+CODE_LENGTHS = (4, 5, 6)  # 160,000 four-letter codes, 3.2 million of five, 64 million of six
+CODE_BATCH = 16  # candidate codes looked up per query
+CODE_QUERIES = 2  # queries per length before a longer code is tried
+
+
+class CodesExhausted(RuntimeError):
+    """Every code `new_code` tried was taken (practically never: see `new_code`)."""
 
 
 # The statements every text runs, built once (no construction, no cache key per text).
@@ -78,16 +84,48 @@ def roster(session: Session, game_id: int) -> list[Player]:
 
 
 def find_game(session: Session, code: str) -> Game | None:
-    """The game with this code (any case), if any."""
-    return session.exec(select(Game).where(Game.code == code.upper())).first()
+    """The game this code (any case) names: the newest with it, if any."""
+    query = select(Game).where(Game.code == code.upper()).order_by(col(Game.id).desc())
+    return session.exec(query.limit(1)).first()
 
 
-def new_code(session: Session) -> str:
-    """A fresh game code that no game uses."""
-    while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        if find_game(session, code) is None:
-            return code
+def new_code(
+    session: Session, now: datetime, cooloff: timedelta, letters: str | None = None
+) -> str:
+    """A code no unfinished game uses, nor a game played and finished within `cooloff` (its
+    board and replay keep it that long), so codes of old games come back; a lobby closed before
+    it started has nothing to show and gives its code back at once.
+
+    Random candidates are looked up CODE_BATCH at a time; after CODE_QUERIES lookups that found
+    every candidate taken (the four-letter space is nearly full), codes grow a letter. So a pick
+    costs at most len(CODE_LENGTHS) * CODE_QUERIES queries, however full the space: never an
+    unbounded loop. Raise CodesExhausted if even that finds nothing (64 million six-letter codes
+    would all have to be in use).
+    """
+    since, letters = now - cooloff, letters or CODE_LETTERS
+    for length in CODE_LENGTHS:
+        for _ in range(CODE_QUERIES):
+            candidates = list(
+                dict.fromkeys(
+                    "".join(secrets.choice(letters) for _ in range(length))
+                    for _ in range(CODE_BATCH)
+                )
+            )
+            taken = set(
+                session.exec(
+                    select(Game.code).where(
+                        col(Game.code).in_(candidates),
+                        or_(
+                            col(Game.status).in_(OPEN_STATUSES),
+                            col(Game.state).is_not(None) & (col(Game.updated_at) >= since),
+                        ),
+                    )
+                )
+            )
+            free = [code for code in candidates if code not in taken]
+            if free:
+                return free[0]
+    raise CodesExhausted(f"no free code among {len(CODE_LENGTHS) * CODE_QUERIES} lookups")
 
 
 def load_state(game: Game) -> GameState | None:

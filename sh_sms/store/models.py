@@ -14,12 +14,30 @@ ENDED = "ended"  # stopped by the host
 OPEN_STATUSES = (LOBBY, ACTIVE)
 
 
+# Literal, so the planner can match queries to the partial index (as PENDING_WHERE below).
+OPEN_WHERE = text("status IN ('lobby', 'active')")
+
+
 class Game(SQLModel, table=True):
-    """One game, from lobby to the end. `version` grows with every change of state."""
+    """One game, from lobby to the end. `version` grows with every change of state.
+
+    A code names one unfinished game at a time (`uq_games_open_code`); a finished game keeps its
+    code for its board and replay until `store.games.new_code` gives it out again after a
+    cool-off, so the newest game with a code is the one it names.
+    """
 
     __tablename__ = "games"
+    __table_args__ = (
+        Index(
+            "uq_games_open_code",
+            "code",
+            unique=True,
+            postgresql_where=OPEN_WHERE,
+            sqlite_where=OPEN_WHERE,
+        ),
+    )
     id: int | None = Field(default=None, primary_key=True)
-    code: str = Field(max_length=8, unique=True, index=True)
+    code: str = Field(max_length=8, index=True)
     status: str = Field(default=LOBBY, max_length=16)
     seed: int
     state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
@@ -75,8 +93,10 @@ class Inbound(SQLModel, table=True):
     """Every processed inbound text, keyed by Twilio's MessageSid so a retry changes nothing."""
 
     __tablename__ = "inbound"
+    # By number and time: how many texts a number sent lately is counted as each one is recorded.
+    __table_args__ = (Index("ix_inbound_number_received", "number", "received_at"),)
     sid: str = Field(primary_key=True, max_length=64)
-    number: str = Field(max_length=20, index=True)
+    number: str = Field(max_length=20)
     game_id: int | None = None
     received_at: datetime
 
@@ -250,3 +270,22 @@ class GameClock(SQLModel, table=True):
     # and when the bot job must next look at the game (None: nothing for a bot to do).
     bot_seconds: int | None = None
     bot_due_at: datetime | None = Field(default=None, index=True)
+
+
+class Allowance(SQLModel, table=True):
+    """One limit's counter (sh_sms.store.allowances): what `key` (a number, a game, a number in
+    a game...) has used in the window that began at `window_start` (epoch seconds).
+
+    `refusals`: calls refused in this window (the first one is told why); `last_ok`: whether the
+    latest call fitted. `cap` and `last_cost` are that call's limit and cost, so one statement
+    can charge several keys at once.
+    """
+
+    __tablename__ = "allowances"
+    key: str = Field(primary_key=True, max_length=80)
+    window_start: int = 0
+    used: int = 0
+    cap: int = 0
+    last_cost: int = 0
+    refusals: int = 0
+    last_ok: bool = True

@@ -1,4 +1,5 @@
-"""Retention: the sent texts of games finished long ago, and old inbound ids, are deleted.
+"""Retention: the sent texts of games finished long ago, old inbound ids and the counters of
+old limit windows are deleted.
 
 A finished game's outbox rows (sent, delivered, failed, cancelled, joined: never one still
 queued or sending) go RETENTION_DAYS after the game finished; rows outside any game go that long
@@ -18,7 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import col
 
 from .db import transaction
-from .models import ENDED, OVER, PENDING_STATUSES, Game, Inbound, Outbox, SendTurn
+from .models import ENDED, OVER, PENDING_STATUSES, Allowance, Game, Inbound, Outbox, SendTurn
 
 log = logging.getLogger(__name__)
 BATCH = 5000  # rows per transaction
@@ -48,6 +49,13 @@ def prune(engine: Engine, now: datetime, days: int, batch: int = BATCH) -> dict[
             Inbound,
             col(Inbound.sid),
             select(Inbound.sid).where(col(Inbound.received_at) < cutoff),
+            batch,
+        ),
+        "allowances": _in_batches(  # counters of the limits whose window began long ago
+            engine,
+            Allowance,
+            col(Allowance.key),
+            select(Allowance.key).where(col(Allowance.window_start) < cutoff.timestamp()),
             batch,
         ),
         "send_turns": _in_batches(

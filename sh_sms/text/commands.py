@@ -19,6 +19,7 @@ from .words import (
     CHATTY_VERBS,
     CHATTY_WORDS,
     CODE_LEN,
+    CODE_LEN_MAX,
     CONFIRM_WORDS,
     MAX_BOTS_AT_ONCE,
     NO_ARG_VERBS,
@@ -181,7 +182,7 @@ def _confirm(verb: str, rest: list[str]) -> Command | ParseError:
 
 def _join(rest: list[str]) -> Command | ParseError:
     code = rest[0]
-    if not (len(code) == CODE_LEN and code.isascii() and code.isalpha()):
+    if not (CODE_LEN <= len(code) <= CODE_LEN_MAX and code.isascii() and code.isalpha()):
         return _bad("join")
     if len(rest) == 1:
         return ParseError(MISSING_ARG, verb="join")

@@ -32,6 +32,14 @@ def is_gsm7(text: str) -> bool:
     return GSM7.issuperset(text)
 
 
+def units(text: str) -> int:
+    """How much of an SMS `text` fills: GSM-7 septets (an extension character such as `€` or
+    `[` takes two), or UTF-16 code units for text that is not GSM-7."""
+    if is_gsm7(text):
+        return len(text) + sum(ch in EXTENSION for ch in text)
+    return sum(2 if ord(ch) > 0xFFFF else 1 for ch in text)
+
+
 def segments(text: str) -> int:
     """Return how many SMS segments `text` needs (0 for empty text).
 

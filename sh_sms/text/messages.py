@@ -10,6 +10,7 @@ from ..engine.ruleset import Ruleset, differences, standard
 from ..engine.state import NOMINATE, OVER
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import plain_text
+from .gsm import EXTENSION, units
 
 TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
@@ -146,6 +147,16 @@ def _said_otherwise(event: Event, seat: int, asked: set[int], after: GameState) 
 
 
 def join(parts: list[str]) -> str:
-    """Join the texts for one recipient into one SMS body (Twilio allows 1600 characters)."""
+    """Join the texts for one recipient into one SMS body: at most 1600 characters (Twilio's
+    limit), an extension character such as `€` counted as two, so a body is never over 11
+    segments (the bound of README "Limits")."""
     body = "\n".join(p for p in parts if p)
-    return body if len(body) <= SMS_MAX else body[: SMS_MAX - 3] + "..."
+    if units(body) <= SMS_MAX:
+        return body
+    kept, used = [], 0
+    for ch in body:
+        used += 2 if ch in EXTENSION else 1
+        if used > SMS_MAX - 3:
+            break
+        kept.append(ch)
+    return "".join(kept) + "..."

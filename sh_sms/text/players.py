@@ -28,19 +28,20 @@ def valid_name(name: str) -> bool:
 def resolve_player(ref: str, names: list[str]) -> int | ResolveError:
     """Return the 0-based index in `names` (seat order) that `ref` means, or a ResolveError.
 
-    Tried in order: an exact name (case-insensitive), a seat number, a name prefix unique among
+    Tried in order: a seat number, an exact name (case-insensitive), a name prefix unique among
     all `names` (the dead included: the caller filters eligibility).
     """
     key = ref.strip().lstrip("#@").strip().casefold()
     if not key:
         return ResolveError(NO_SUCH_PLAYER)
+    if key.isascii() and key.isdigit():
+        # Digits are a seat number, never a name ("KICK 2" is seat 2, even beside a player named
+        # "2" from before such names were refused) nor a prefix ("1" must not mean "12").
+        seat = int(key)
+        return seat - 1 if 1 <= seat <= len(names) else ResolveError(NO_SUCH_PLAYER)
     exact = [i for i, name in enumerate(names) if name.casefold() == key]
     if exact:
         return _one(exact)
-    if key.isascii() and key.isdigit():
-        # A digits-only reference is a seat number, never a prefix ("1" must not mean "12").
-        seat = int(key)
-        return seat - 1 if 1 <= seat <= len(names) else ResolveError(NO_SUCH_PLAYER)
     return _one([i for i, name in enumerate(names) if name.casefold().startswith(key)])
 
 

@@ -135,6 +135,7 @@ TALK_WORDS = frozenset(
 )
 
 CODE_LEN = 4
+CODE_LEN_MAX = 6  # codes grow a letter when the shorter ones are nearly all taken
 ANAGRAM_MIN = 4  # "vtoe" is VETO typed in a hurry; shorter scrambles are too often words
 SHORT_WORD = 4  # a first word this short is a near miss only in a text of at most 2 words
 SHORT_TEXT = 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, Response, jsonify, render_template
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
 from ..public.board import board_view
@@ -22,11 +22,13 @@ REFRESH_SECONDS = 5  # the same without JavaScript, by reloading
 
 
 def find_game(session: Session, code: str) -> Game | None:
-    """The game with that code (any case), or None when the code is malformed or unknown."""
+    """The game that code (any case) names, the newest with it (codes come back after a
+    cool-off), or None when the code is malformed or unknown."""
     code = code.strip().upper()
     if not _CODE.fullmatch(code):
         return None
-    return session.exec(select(Game).where(Game.code == code)).first()
+    query = select(Game).where(Game.code == code).order_by(col(Game.id).desc()).limit(1)
+    return session.exec(query).first()
 
 
 def find_state(code: str) -> dict | None:

@@ -1,16 +1,16 @@
-"""`/`: what this is, how to start a game by text, and the latest games (codes and results only)."""
+"""`/`: what this is, how to start a game by text, and the latest games (codes and results only;
+never an open lobby)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, render_template
-from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
 from ..engine import GameState
 from ..public.links import board_path, replay_path
 from ..public.state import FINISHED
-from ..store import ENDED, Game
+from ..store import LOBBY, Game
 from .board import no_store
 from .runtime import runtime
 from .texting import service_number
@@ -21,11 +21,12 @@ RECENT = 12
 
 
 def recent_games(session: Session, limit: int = RECENT) -> list[dict]:
-    """The latest games, newest first: code, status, winner and links; no names, no numbers."""
-    started_or_open = or_(Game.status != ENDED, col(Game.state).is_not(None))
+    """The latest started games, newest first: code, status, winner and links; no names, no
+    numbers, and never an open lobby (its code would let anyone join it)."""
+    played = col(Game.state).is_not(None)
     games = session.exec(
         select(Game)
-        .where(started_or_open)
+        .where(played, Game.status != LOBBY)
         .order_by(col(Game.updated_at).desc(), col(Game.id).desc())
         .limit(limit)
     ).all()

@@ -9,7 +9,7 @@ from sqlmodel import Session
 
 from ..conversation.intake import ANSWERED
 from ..store import outbox_after
-from ..store.games import CODE_LENGTH, CODE_LETTERS
+from ..store.games import CODE_LENGTHS, CODE_LETTERS
 from ..text.numbers import normalize
 from . import inputs, webhook
 from .runtime import runtime
@@ -52,4 +52,5 @@ def send() -> Response | tuple[Response, int]:
 @bp.get("/sim")
 def page() -> str:
     """The simulated phones page."""
-    return render_template("web/sim.html", code_letters=CODE_LETTERS, code_length=CODE_LENGTH)
+    lengths = f"{min(CODE_LENGTHS)},{max(CODE_LENGTHS)}"  # a regular expression's {4,6}
+    return render_template("web/sim.html", code_letters=CODE_LETTERS, code_length=lengths)

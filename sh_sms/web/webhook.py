@@ -97,8 +97,9 @@ def sms() -> Response:
         log.warning("sms_rejected reason=malformed field=%s value=%s", problem, value)
         return Response(status=400)
     number = normalize(form.get("From"), rt.settings.default_region)
-    if number is None:
-        log.info("sms_ignored reason=unusable_from")
+    if number is None:  # `whatsapp:+1...`, a short code, a name: never answered by SMS
+        digits = "".join(ch for ch in form.get("From") or "" if ch.isdigit())[:20]
+        log.info("sms_ignored reason=unusable_from from=%s", mask("+" + digits))
         return twiml()
     sid = form.get("MessageSid") or None
     body = inputs.clean_body(form.get("Body"))

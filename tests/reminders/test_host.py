@@ -50,13 +50,29 @@ def test_settings_lists_the_defaults_to_anyone(table: Table):
             "Ana set a deadline of 12 h per move: "
             "whoever has not acted by then gets a random move.",
         ),
-        ("SET DEADLINE OFF", "Ana turned the deadline off."),
+        ("SET DEADLINE 3;SET DEADLINE OFF", "Ana turned the deadline off."),
     ],
 )
 def test_every_player_is_told_of_a_change(table: Table, text: str, told: str):
     table.start(5)
+    *before, text = text.split(";")
+    for earlier in before:
+        table.text("Ana", earlier)
     out = table.text("Ana", text)
     assert out == {name: told for name in FIVE}
+
+
+def test_a_setting_set_to_what_it_is_tells_only_the_host(table: Table):
+    table.start(5)
+    assert list(table.text("Ana", "SET NUDGE 10")) == FIVE
+    for _ in range(3):
+        out = table.text("Ana", "SET NUDGE 10")
+        assert out == {
+            "Ana": "No change: Ana set reminders after 10 min, then every 10 min, at most 3 per "
+            "move. Nobody else was told."
+        }
+    out = table.text("Ana", "SET DEADLINE OFF")  # off is the default
+    assert out == {"Ana": "No change: Ana turned the deadline off. Nobody else was told."}
 
 
 def test_settings_can_be_changed_in_the_lobby_and_hold_in_the_game(table: Table):

@@ -96,23 +96,29 @@ def test_leave_kick_and_the_host_passing_on(table: Table):
     assert out["Dee"] == f"The host removed you from game {code}."
     assert out["Ana"] == out["Bob"] == out["Eve"] == "Dee was removed by the host (3 players)."
 
-    # Dee is free again: a stranger's introduction, then she can join again.
+    # Dee is free again (a stranger's introduction), but may not join this lobby again.
     out = dee.send("hello?")
     assert out.reply.startswith("Secret Hitler by text.")
     out = dee.send(f"JOIN {code} Dee")
-    assert out.reply.startswith(f"You joined game {code}. Players (4): Ana, Bob, Eve, Dee.")
+    assert out == {
+        "Dee": f"The host removed you from game {code}, so you cannot join it again. "
+        "Open your own: NEW <your name>."
+    }
+    fay = table.phone("Fay")
+    out = fay.send(f"JOIN {code} Fay")
+    assert out.reply.startswith(f"You joined game {code}. Players (4): Ana, Bob, Eve, Fay.")
 
     # The host leaves: the next member (in seat order) becomes host.
     out = ana.send("LEAVE")
     assert out.reply.startswith(f"You left game {code}.")
-    for name in ("Bob", "Eve", "Dee"):
+    for name in ("Bob", "Eve", "Fay"):
         assert out[name] == "Ana left (3 players). Bob is now the host."
     assert bob.send("START").reply.startswith("A game needs 5-10 players; 3 are in.")
     assert eve.send("START") == {"Eve": "Only the host, Bob, can do that."}
 
-    # Seat numbers follow the new join order: 1 Bob, 2 Eve, 3 Dee.
+    # Seat numbers follow the new join order: 1 Bob, 2 Eve, 3 Fay.
     out = bob.send("KICK 3")
-    assert out["Dee"] == f"The host removed you from game {code}."
+    assert out["Fay"] == f"The host removed you from game {code}."
 
     out = eve.send("LEAVE")
     assert out["Bob"].startswith("Eve left (1 ")

@@ -1,11 +1,12 @@
 """What one inbound text costs the database, pinned so that a regression shows (issue 11).
 
 A text in a started game records its MessageSid (asking, in the same statement, whether the
-sender has texts kept as dead letters), finds its game and locks it in one statement, reads the
-roster once under the lock and writes every reply in one statement; a move adds the game's new
-state, its clock and its events. On SQLite, whose `BEGIN IMMEDIATE` already holds the lock, the
-game and its roster come in one statement. One connection per text. SQLite's `BEGIN IMMEDIATE`
-is not counted (PostgreSQL's BEGIN does not pass through a cursor). On SQLite and PostgreSQL.
+sender has texts kept as dead letters, and how many it sent this minute), finds its game and
+locks it in one statement, reads the roster once under the lock and writes every reply in one
+statement; a move adds the game's new state, its clock and its events; talk adds its allowance
+(README "Limits"). On SQLite, whose `BEGIN IMMEDIATE` already holds the lock, the game and its
+roster come in one statement. One connection per text. SQLite's `BEGIN IMMEDIATE` is not
+counted (PostgreSQL's BEGIN does not pass through a cursor). On SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ from harness import Table, deck, seated
 from sqlalchemy import event
 
 # Statements per kind of text, at most (PostgreSQL; SQLite reads the game and roster in one).
-READ_ONLY = 4  # inbound (+ dead-letter probe), game found and locked, roster, outbox
+READ_ONLY = 4  # inbound (+ dead-letter probe, + the sender's texts this minute), game found and
+# locked, roster, outbox
+TALK = READ_ONLY + 1  # + the talk allowance of the sender and of the game, counted and checked in
+# one statement (talk is what one text can multiply by the table: README "Limits")
 MOVE = 8  # + the game's state, its clock (read, and written at a new decision), the events
 ONE_LOAD = {"sqlite": 1, "postgresql": 0}  # statements SQLite saves on finding game and roster
-NO_GAME = 6  # inbound, no open game, no game finished lately, the number's contact row (read,
-# then written: the introduction goes at most once an interval), the introduction
-AFTER_GAME = 5  # inbound, no open game, the game that just finished with the player, roster,
-# the relayed talk
+NO_GAME = 7  # inbound, no open game, no game finished lately, the allowance of texts from a
+# number in no game (one statement), the number's contact row (read, then written: the
+# introduction goes at most once an interval), the introduction
+AFTER_GAME = 6  # inbound, no open game, the game that just finished with the player, roster,
+# the talk allowance, the relayed talk
 
 
 @contextmanager
@@ -75,7 +80,8 @@ def cost(table: Table, monkeypatch, sender: str, body: str, *, silent: bool = Fa
 def test_a_text_that_changes_nothing_costs_four_statements(table: Table, monkeypatch, body):
     seated(table, "L L F H L", draw=deck("F L F"))
     statements = cost(table, monkeypatch, "Cy", body)
-    assert len(statements) <= READ_ONLY - ONE_LOAD[table.engine.dialect.name], statements
+    most = TALK if body == "I trust Bob" else READ_ONLY
+    assert len(statements) <= most - ONE_LOAD[table.engine.dialect.name], statements
     assert sum("ORDER BY players.seat" in s for s in statements) == 1, statements  # roster once
     assert sum(s.startswith("INSERT INTO outbox") for s in statements) == 1, statements
 
@@ -91,12 +97,12 @@ def test_a_move_costs_at_most_eight_statements(table: Table, monkeypatch):
     assert len(voted) < len(nominated), (voted, nominated)
 
 
-def test_a_number_in_no_game_costs_six_statements(table: Table, monkeypatch):
+def test_a_number_in_no_game_costs_seven_statements(table: Table, monkeypatch):
     statements = cost(table, monkeypatch, "+15557770001", "hello?")
     assert len(statements) <= NO_GAME, statements
 
 
-def test_a_text_after_the_game_costs_five_statements(table: Table, monkeypatch):
+def test_a_text_after_the_game_costs_six_statements(table: Table, monkeypatch):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     table["Ana"].send("ENDGAME")
     table["Ana"].send("ENDGAME YES")

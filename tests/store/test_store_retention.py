@@ -72,7 +72,7 @@ def left(engine) -> list[tuple[int | None, str]]:
 def test_prune_deletes_only_what_finished_games_no_longer_need(db_engine):
     ids = setup(db_engine)
     counts = prune(db_engine, NOW, days=30, batch=2)  # small batches: several transactions
-    assert counts == {"outbox": 5, "inbound": 1, "send_turns": 1}
+    assert counts == {"outbox": 5, "inbound": 1, "allowances": 0, "send_turns": 1}
     assert left(db_engine) == [
         (ids["old"], QUEUED),
         (ids["recent"], DELIVERED),
@@ -84,7 +84,8 @@ def test_prune_deletes_only_what_finished_games_no_longer_need(db_engine):
         assert len(session.exec(select(GameEvent)).all()) == 1
         assert [r.sid for r in session.exec(select(Inbound))] == ["SMnew"]
         assert [t.game_id for t in session.exec(select(SendTurn))] == [ids["live"]]
-    assert prune(db_engine, NOW, days=30) == {"outbox": 0, "inbound": 0, "send_turns": 0}
+    nothing = {"outbox": 0, "inbound": 0, "allowances": 0, "send_turns": 0}
+    assert prune(db_engine, NOW, days=30) == nothing
 
 
 def test_the_workers_scheduler_runs_retention_unless_it_is_off(database_url, db_engine):

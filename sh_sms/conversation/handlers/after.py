@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlmodel import select
 
@@ -14,6 +14,7 @@ from ...store import LOBBY, OVER, Contact, Game, Invite, Player
 from ...store.games import new_code, open_player
 from ...text.commands import Command
 from ...text.messages import event_text
+from ..limits import may_open_game
 from ..replies import help_reply
 from ..turn import Turn
 
@@ -63,9 +64,12 @@ def rematch(turn: Turn, _command: Command) -> None:
     if opened is not None:
         turn.reply("after/rematch_open", code=opened.code)
         return
+    if not may_open_game(turn):
+        return
     others = [p for p in turn.players if p.id != turn.player.id]
+    cooloff = timedelta(days=turn.settings.code_cooloff_days)
     game = Game(
-        code=new_code(turn.session),
+        code=new_code(turn.session, turn.now, cooloff),
         seed=secrets.randbits(31),
         created_at=turn.now,
         updated_at=turn.now,

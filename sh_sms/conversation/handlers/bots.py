@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...botplay.seats import bot_names, bot_player, people
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
 from ...text.commands import Command
+from ..limits import host_notice
 from ..turn import Turn
 
 
@@ -28,7 +29,7 @@ def add(turn: Turn, command: Command) -> None:
         turn.session.add(bot)
         turn.players = [*turn.players, bot]
     turn.session.flush()
-    for person in people(turn.players):
+    for person in people(turn.players) if host_notice(turn) else [turn.player]:
         turn.mail.say(
             person.number,
             "lobby/bots_added",

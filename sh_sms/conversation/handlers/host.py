@@ -16,7 +16,8 @@ from ...reminders.values import OFF
 from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
 from ...text.commands import Command
-from ...text.messages import naming
+from ...text.messages import naming, render
+from ..limits import host_notice
 from ..turn import Turn
 
 SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"})
@@ -36,8 +37,10 @@ def command(turn: Turn, command: Command) -> None:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
     if verb in SETTERS:
+        before = _values(turn, clock)
         _set(turn, clock, verb, command.arg)
-        turn.tell_all("host/changed", host=turn.player.name, setting=verb, **_values(turn, clock))
+        after = _values(turn, clock)
+        _announce(turn, "host/changed", unchanged=after == before, setting=verb, **after)
     elif turn.state is None:
         turn.reply("host/not_started", code=turn.game.code, verb=verb)
     elif verb == "remind":
@@ -46,6 +49,19 @@ def command(turn: Turn, command: Command) -> None:
         _pause(turn, clock)
     else:
         _resume(turn, clock)
+
+
+def _announce(turn: Turn, template: str, *, unchanged: bool = False, **context) -> None:
+    """Tell the table what the host did: unless it changed nothing (then only the host hears),
+    or the table has heard of enough changes this hour (`limits.host_notice`)."""
+    text = render(template, host=turn.player.name, **context)
+    if unchanged:
+        turn.reply("limits/unchanged", text=text)
+    elif host_notice(turn):
+        for p in turn.players:
+            turn.mail.add(p.number, text)
+    else:
+        turn.mail.add(turn.number, text)
 
 
 def _values(turn: Turn, clock: GameClock) -> dict:
@@ -98,7 +114,7 @@ def _pause(turn: Turn, clock: GameClock) -> None:
         return
     clock.paused = True
     schedule(clock, policy(clock, turn.settings))
-    turn.tell_all("host/paused", host=turn.player.name)
+    _announce(turn, "host/paused")
 
 
 def _resume(turn: Turn, clock: GameClock) -> None:
@@ -108,4 +124,4 @@ def _resume(turn: Turn, clock: GameClock) -> None:
         return
     clock.paused = False
     begin_wait(clock, wait_key(turn.state), turn.now, policy(clock, turn.settings))
-    turn.tell_all("host/resumed", host=turn.player.name)
+    _announce(turn, "host/resumed")

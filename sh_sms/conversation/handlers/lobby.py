@@ -14,6 +14,7 @@ from ...store.games import append_events, close_game, save_state
 from ...text.commands import Command
 from ...text.messages import event_text, step_texts
 from ...text.players import ResolveError, resolve_player
+from ..limits import bar_from_lobby, host_notice
 from ..replies import problem_text, unknown_player
 from ..turn import Turn
 
@@ -58,24 +59,37 @@ def leave(turn: Turn, _command: Command) -> None:
 
 
 def kick(turn: Turn, command: Command) -> None:
-    """KICK <player>: the host takes someone out of the lobby (KICK BOT: the last bot added)."""
+    """KICK <player>: the host takes someone out of the lobby, who may not join it again (KICK
+    BOT: the last computer player added, never a person)."""
     if not turn.player.is_host:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
-    names = turn.names
-    seat = resolve_player(command.arg, names)
-    if isinstance(seat, ResolveError) and command.arg.casefold() in BOT_WORDS:
-        seat = next((p.seat for p in reversed(turn.players) if p.is_bot), seat)
-    if isinstance(seat, ResolveError):
-        unknown_player(turn, command.arg, seat, names)
+    seat = _kick_target(turn, command.arg)
+    if seat is None:
         return
     target = turn.players[seat]
     if target.id == turn.player.id:
         turn.reply("lobby/kick_self")
         return
-    _remove(turn, target, kicked=True)
+    if not target.is_bot:
+        bar_from_lobby(turn, turn.game, target.number)
+    _remove(turn, target, kicked=True, tell_all=host_notice(turn))
     if not target.is_bot:
         turn.mail.say(target.number, "lobby/kicked", code=turn.game.code)
+
+
+def _kick_target(turn: Turn, ref: str) -> int | None:
+    """The seat KICK means (BOT: the last bot added), or None once the host is told why none."""
+    if ref.casefold() in BOT_WORDS:
+        seat = next((p.seat for p in reversed(turn.players) if p.is_bot), None)
+        if seat is None:
+            turn.reply("lobby/no_bot")
+        return seat
+    seat = resolve_player(ref, turn.names)
+    if isinstance(seat, ResolveError):
+        unknown_player(turn, ref, seat, turn.names)
+        return None
+    return seat
 
 
 def not_started(turn: Turn, _command: Command) -> None:
@@ -83,9 +97,10 @@ def not_started(turn: Turn, _command: Command) -> None:
     turn.reply("lobby/not_started", code=turn.game.code, count=len(turn.players))
 
 
-def _remove(turn: Turn, leaving: Player, kicked: bool) -> None:
+def _remove(turn: Turn, leaving: Player, kicked: bool, tell_all: bool = True) -> None:
     """Take a member out of the lobby; the host role passes to the next person; a lobby with no
-    person left closes (computer players cannot host)."""
+    person left closes (computer players cannot host). `tell_all` False: only the sender hears
+    of it (the host's changes were told often enough this hour)."""
     rest = [p for p in turn.players if p.id != leaving.id]
     turn.session.delete(leaving)
     turn.players = rest
@@ -98,7 +113,7 @@ def _remove(turn: Turn, leaving: Player, kicked: bool) -> None:
         new_host.is_host = True
     for seat, p in enumerate(rest):
         p.seat = seat
-    for p in people(rest):
+    for p in people(rest) if tell_all else [turn.player]:
         turn.mail.say(
             p.number,
             "lobby/someone_left",

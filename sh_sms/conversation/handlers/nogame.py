@@ -12,14 +12,18 @@ from ...engine.boards import MAX_PLAYERS
 from ...store import ACTIVE, LOBBY, Contact, Game, Invite, Player, lock_game
 from ...store.games import find_game, new_code, roster
 from ...text.commands import Command, ParseError
-from ..replies import help_reply
+from ..limits import may_join, may_open_game
+from ..replies import help_reply, refused_name
 from ..turn import Turn
 
 
 def create(turn: Turn, command: Command) -> None:
-    """NEW <name>: open a lobby with the sender as host."""
+    """NEW <name>: open a lobby with the sender as host (a name that deceives is refused, and
+    so is a game over the limits on games opened)."""
+    if refused_name(turn, command.arg, [], "NEW") or not may_open_game(turn):
+        return
     game = Game(
-        code=new_code(turn.session),
+        code=new_code(turn.session, turn.now, timedelta(days=turn.settings.code_cooloff_days)),
         seed=secrets.randbits(31),
         created_at=turn.now,
         updated_at=turn.now,
@@ -65,6 +69,9 @@ def _join(turn: Turn, code: str, name: str) -> None:
         return
     if any(p.name_key == name.casefold() for p in players):
         turn.reply("lobby/name_taken", name=name, code=game.code)
+        return
+    taken = [p.name for p in players]
+    if refused_name(turn, name, taken, f"JOIN {game.code}") or not may_join(turn, game):
         return
     turn.game, turn.players = game, players
     _seat(turn, name, host=False)

@@ -1,10 +1,14 @@
-"""STOP opts a number out of every text; START from an opted-out number opts it back in."""
+"""STOP opts a number out of every text; START from an opted-out number opts it back in.
+
+Either is told to the table at most REACH_NOTICES_PER_HOUR times an hour (`limits`), so
+flapping between them cannot text a table again and again."""
 
 from __future__ import annotations
 
 from ...delivery.notices import tell_back, tell_table
 from ...delivery.rows import contact
 from ...text.commands import Command
+from ..limits import reach_notice
 from ..turn import Turn
 
 
@@ -20,7 +24,7 @@ def opt_out(turn: Turn, _command: Command) -> None:
     told = row.unreachable
     row.opted_out = row.unreachable = True
     turn.session.flush()
-    if not told:
+    if not told and reach_notice(turn.session, turn.settings, turn.number, turn.now):
         tell_table(turn.session, turn.mail, turn.number, stopped=True)
 
 
@@ -29,8 +33,9 @@ def opt_in(turn: Turn, _command: Command) -> None:
     row = contact(turn.session, turn.number)
     row.opted_out = row.unreachable = False
     turn.session.flush()
-    turn.reply("reply/opted_in")
-    tell_back(turn.session, turn.mail, turn.number)
+    if reach_notice(turn.session, turn.settings, turn.number, turn.now):  # else the carrier's word
+        turn.reply("reply/opted_in")
+        tell_back(turn.session, turn.mail, turn.number)
 
 
 def already_in(_turn: Turn, _command: Command) -> None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from ...delivery.rows import contact
 from ...text.commands import Command
-from ...text.gsm import clean
+from ...text.gsm import clean, segments, units
 from ...text.messages import render
+from ..limits import talk_allowed
 from ..replies import talk_refusal
 from ..turn import Turn
 
-TALK_MAX = 300  # characters relayed per text: longer talk costs every phone several segments
+# GSM-7 units relayed per text (an extension character such as `€` takes two): longer talk
+# costs every phone several segments.
+TALK_MAX = 300
 
 
 def relay(turn: Turn, command: Command) -> None:
@@ -27,11 +30,14 @@ def relay(turn: Turn, command: Command) -> None:
     if not text:
         turn.reply("refuse/empty", suggestion="")
         return
-    if len(text) > TALK_MAX:
-        turn.reply("refuse/talk_long", most=TALK_MAX, length=len(text))
+    if units(text) > TALK_MAX:
+        doubled = units(text) > len(text)
+        turn.reply("refuse/talk_long", most=TALK_MAX, length=units(text), doubled=doubled)
         return
     others = [p for p in turn.players if p.id != turn.player.id]
     said = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
+    if not talk_allowed(turn, segments(said) * sum(not p.is_bot for p in others)):
+        return
     for other in others:
         turn.mail.add(other.number, said)
     if all(p.is_bot for p in others):  # nobody will read it: say so rather than say nothing
