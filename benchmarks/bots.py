@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from _districts import print_table as print_districts_table
+
 from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, play_game
 from sh_sms.engine.boards import LIBERAL
 
@@ -85,6 +87,7 @@ def main() -> None:
         f"  target >= {DECISIONS_PER_SECOND_TARGET:,}  {verdict}"
     )
     print(f"{TimedSeat.decisions:,} decisions in {elapsed:.0f} s of play")
+    print_districts_table(max(1, games // 3))  # the districts variant, each faction's win rate
 
 
 if __name__ == "__main__":

@@ -54,7 +54,7 @@ def friendliness(view: dict, mem: Memory, seat: int) -> float:
             return 10.0
         return mem.leaning(seat, FASCIST) - mem.leaning(seat, LIBERAL)
     if seat == me:
-        return 2.0 if side == OLIGARCH else 1.0
+        return 1.2 if side == OLIGARCH else 1.0
     return mem.leaning(seat, side)
 
 

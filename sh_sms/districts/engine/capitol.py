@@ -124,7 +124,7 @@ def enact(s: DistrictsState, code: str, actor: int | None, events: list[Event]) 
 def rotate(s: DistrictsState, events: list[Event]) -> None:
     """Redistricting: the players of each district move on to the next (the last to the first)."""
     s.where = [d % s.districts + 1 for d in s.where]
-    events.append(Event("rotated", EVERYONE, {"where": list(s.where)}))
+    events.append(Event("rotated", EVERYONE, {"where": list(s.where), "districts": s.districts}))
 
 
 def relocate(s: DistrictsState, seat: int, district: int | None, events: list[Event]) -> None:
