@@ -354,3 +354,4 @@ def test_state_survives_a_json_round_trip() -> None:
 
     state = elect(settled([1, 1, 2, 2, 3]), {1: 0})
     assert DistrictsState.from_json(state.to_json()) == state
+    assert '"variant":"districts"' in state.to_json()  # a saved game says which engine reads it

@@ -17,6 +17,8 @@ TAKE = "take"  # the take card holder discards one of two
 MOVE = "move"  # the action player moves players as the enacted card says
 OVER = "over"
 
+VARIANT = "districts"  # stored in every state, so a saved game says which engine reads it
+
 # Why a district sends nobody this round.
 ELECTED, EMPTY, TIMED_OUT = "elected", "empty", "timer"
 
@@ -52,6 +54,7 @@ class DistrictsState:
     shuffles: int = 0
     winners: list[int] | None = None
     reason: str | None = None
+    variant: str = VARIANT
 
     def clone(self) -> DistrictsState:
         """A copy whose top-level lists and dicts may be changed without touching this one."""
