@@ -158,3 +158,19 @@ def _shared(text: str, stripped: str, names: Iterable[str]) -> Command | ParseEr
         other = NOT_HERE[verb]
         return ParseError(WRONG_GAME, TAUGHT[other] if other else None, verb)
     return reading
+
+
+def command_for(kind: str, arg: object, names: list[str], hand: list[str]) -> str:
+    """The text that makes the engine action (kind, arg): what a prompt asks for, and what a
+    computer player playing by text sends ("VOTE Bob", "DISCARD 2", "SEND Cy 3")."""
+    word = "INV" if kind == "investigate" else TAUGHT[kind]  # engine kinds are the verbs
+    if kind == "timer":
+        return word
+    if kind == "discard":
+        return f"{word} {hand.index(arg) + 1}"
+    if kind == "send":
+        seat, district = arg
+        return f"{word} {names[seat]} {district}"
+    if kind == "move":
+        return f"{word} {arg}"
+    return f"{word} {names[arg]}"
