@@ -6,13 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from districts_helpers import elect, settled, with_deck
+from districts_helpers import discard, elect, settled, with_deck
 
 from sh_sms.districts.bots import StrategySeat, play_game
-from sh_sms.districts.engine import Action, legal_actions, new_game, player_view
+from sh_sms.districts.engine import Action, apply, legal_actions, new_game, player_view
 from sh_sms.districts.engine.actions import SEND_ACTION, TIMER
 from sh_sms.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
 from sh_sms.districts.text.resolve import (
+    ALREADY_VOTED,
     AMBIGUOUS_PLAYER,
     NO_SUCH_CARD,
     NO_SUCH_PLAYER,
@@ -112,14 +113,18 @@ def test_resolve_reads_commands_against_the_senders_view() -> None:
     assert resolve(Command("vote", "zed"), view).code == NO_SUCH_PLAYER
     assert resolve(Command("move", "2"), view) == Refusal(NOT_NOW, "move")
     assert resolve(Command("timer"), view) == Action(TIMER)  # the capitol is empty
+    state, _ = apply(state, 0, Action("vote", 1))
+    again = resolve(Command("vote", "bob"), player_view(state, 0))
+    assert again == Refusal(ALREADY_VOTED, "vote", (1,), "bob")
+    assert refusal_text(again.code, NAMES, state.rules, choices=again.choices) == (
+        "You already vote for Bob. To change your vote, send VOTE and another name."
+    )
 
 
 def test_resolve_ambiguous_names_and_cards() -> None:
     state, _ = new_game(["Ann", "Anna", "Bo", "Cy", "Di"], 0)
     for seat, d in enumerate([1, 1, 1, 2, 3]):
-        state, _ = __import__("sh_sms.districts.engine", fromlist=["apply"]).apply(
-            state, seat, Action("move", d)
-        )
+        state, _ = apply(state, seat, Action("move", d))
     assert resolve(Command("vote", "an"), player_view(state, 2)).code == AMBIGUOUS_PLAYER
     state = elect(with_deck(state, ["L1-", "F0-", "O2-"]), {1: 0, 2: 3, 3: 4})
     drawer = state.capitol["draw"]
@@ -202,8 +207,6 @@ def test_all_texts_are_gsm7_and_short() -> None:
 
 def test_step_texts_prompt_each_voter_once_with_their_district() -> None:
     state, _ = new_game(NAMES, 0)
-    from sh_sms.districts.engine import apply
-
     for seat, d in enumerate([1, 1, 2, 2]):
         state, _ = apply(state, seat, Action("move", d))
     before = state
@@ -269,8 +272,6 @@ def test_refusals_say_what_would_work(refusal: Refusal, expected: str) -> None:
 
 def test_send_prompt_example_is_legal() -> None:
     state = elect(with_deck(settled([1, 1, 2, 2, 3]), ["L1S", "F0-", "F0-"]), {1: 0, 2: 2, 3: 4})
-    from districts_helpers import discard
-
     state, _ = discard(state, state.capitol["draw"], "F0-")
     state, _ = discard(state, state.capitol["take"], "F0-")
     actor = state.capitol["action"]

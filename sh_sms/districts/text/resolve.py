@@ -25,6 +25,7 @@ NO_SUCH_PLAYER = "no_such_player"
 AMBIGUOUS_PLAYER = "ambiguous"
 NOT_A_CHOICE = "not_a_choice"  # a real player or district, but not one of the choices
 NO_SUCH_CARD = "no_such_card"
+ALREADY_VOTED = "already_voted"  # a vote for the candidate the sender already votes for
 
 KIND_OF_VERB = {
     "move": MOVE_ACTION,
@@ -76,6 +77,8 @@ def resolve(command: Command, view: dict) -> Action | Refusal:
         choice = resolve_player(typed, names)
         if isinstance(choice, ResolveError):
             return _unknown(choice, verb, typed, tuple(args))
+    if kind == VOTE_ACTION and view["district_votes"].get(view["seat"]) == choice:
+        return Refusal(ALREADY_VOTED, verb, (choice,), typed)
     if choice not in args:
         return Refusal(NOT_A_CHOICE, verb, tuple(args), typed)
     return Action(kind, choice)
