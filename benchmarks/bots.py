@@ -18,6 +18,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from _districts import print_table as print_districts_table
+
 from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, play_game
 from sh_sms.engine.boards import LIBERAL
 from sh_sms.engine.ruleset import Ruleset, rebalanced
@@ -111,6 +113,8 @@ def main() -> None:
     print(f"{TimedSeat.decisions:,} decisions in {elapsed:.0f} s of play")
     print()
     presets(games)
+    print()
+    print_districts_table(max(1, games // 3))  # the districts variant, each faction's win rate
 
 
 if __name__ == "__main__":

@@ -1,0 +1,101 @@
+"""Settling into districts and the voting phase: each district elects its representative."""
+
+from __future__ import annotations
+
+from sh_sms.engine.events import EVERYONE, Event
+
+from .state import ELECTED, EMPTY, TIMED_OUT, VOTE, DistrictsState
+
+
+def settle(s: DistrictsState, seat: int, district: int, events: list[Event]) -> None:
+    """`seat` settles into `district`; once everybody has, the first voting phase begins."""
+    s.where[seat] = district
+    events.append(Event("settled", EVERYONE, {"seat": seat, "district": district}))
+    if None not in s.where:
+        start_voting(s, events)
+
+
+def settle_the_rest(s: DistrictsState, events: list[Event]) -> None:
+    """The wait ran out: each player still unsettled goes to the district with fewest players
+    (the lowest number on a tie)."""
+    for seat, district in enumerate(s.where):
+        if district is None:
+            sizes = [len(s.members(d)) for d in range(1, s.districts + 1)]
+            settle(s, seat, sizes.index(min(sizes)) + 1, events)
+
+
+def start_voting(s: DistrictsState, events: list[Event]) -> None:
+    """A new round: everyone is in a district, and every district with players votes."""
+    s.round += 1
+    s.phase = VOTE
+    s.votes = [None] * s.players
+    s.reps = [None] * s.districts
+    s.closed = [None if s.members(d) else EMPTY for d in range(1, s.districts + 1)]
+    s.timer_ends = None
+    s.capitol = {}
+    s.hand = []
+    events.append(
+        Event(
+            "voting",
+            EVERYONE,
+            {
+                "round": s.round,
+                "districts": [s.members(d) for d in range(1, s.districts + 1)],
+                "points": list(s.points),
+            },
+        )
+    )
+
+
+def needed(s: DistrictsState, district: int) -> int:
+    """Votes that elect in `district`: a majority (50%+1) of the players present there."""
+    return len(s.voters(district)) // 2 + 1
+
+
+def vote(s: DistrictsState, seat: int, candidate: int, events: list[Event]) -> None:
+    """`seat` votes for `candidate`; a majority of the district elects them to the capitol."""
+    s.votes[seat] = candidate
+    district = s.where[seat]
+    voters = s.voters(district)
+    count = sum(1 for p in voters if s.votes[p] == candidate)
+    need = needed(s, district)
+    for member in voters:  # the district sees its own votes; other districts do not
+        events.append(
+            Event(
+                "district_vote",
+                member,
+                {"voter": seat, "candidate": candidate, "count": count, "needed": need},
+            )
+        )
+    if count >= need:
+        s.reps[district - 1] = candidate
+        s.closed[district - 1] = ELECTED
+        events.append(
+            Event(
+                "elected",
+                EVERYONE,
+                {"seat": candidate, "district": district, "votes": count, "of": len(voters)},
+            )
+        )
+
+
+def start_timer(s: DistrictsState, seat: int | None, now: int, events: list[Event]) -> None:
+    """Start the capitol's timer: districts still voting when it runs out send nobody."""
+    s.timer_ends = now + s.rules["timer_seconds"]
+    waiting = [d for d, why in enumerate(s.closed, 1) if why is None]
+    events.append(
+        Event("timer", EVERYONE, {"by": seat, "ends": s.timer_ends, "districts": waiting})
+    )
+
+
+def time_out(s: DistrictsState, events: list[Event]) -> None:
+    """The timer ran out: every district still voting has no representation this round."""
+    for d, why in enumerate(s.closed, 1):
+        if why is None:
+            s.closed[d - 1] = TIMED_OUT
+            events.append(Event("unrepresented", EVERYONE, {"district": d}))
+
+
+def all_decided(s: DistrictsState) -> bool:
+    """Whether every district has elected, is empty, or ran out of time."""
+    return s.phase == VOTE and None not in s.closed

@@ -1,0 +1,166 @@
+"""Wording of a districts game: events and views become texts through
+templates/sms/districts/*.txt (pure; no English here)."""
+
+from __future__ import annotations
+
+from sh_sms.engine.events import Event
+from sh_sms.resources import plain_text
+from sh_sms.text.messages import Prompt
+
+from ..engine import DistrictsState, awaiting, player_view
+from ..engine.actions import MOVE_ACTION, SEND_ACTION
+
+# Public events kept for the log and the board, not worth a text: each voter's prompt names
+# their district (voting), the holder's prompt lists the cards (drawn, handed).
+LOG_ONLY = frozenset({"settled", "passed", "voting", "drawn", "handed"})
+# Events whose text differs for the player they are about ("You represent D1...").
+PER_SEAT = frozenset({"elected", "district_vote", "moved"})
+
+
+def render(template: str, **context) -> str:
+    """Render `templates/sms/districts/<template>.txt`, stripped of outer whitespace."""
+    return plain_text("sms").get_template(f"districts/{template}.txt").render(**context).strip()
+
+
+def policy_text(code: str) -> str:
+    """A policy card as players read it: "Liberal +1, send"."""
+    return render("card", code=code)
+
+
+def alignment_text(card: str) -> str:
+    """An alignment card as players read it: "LIBERAL", "OLIGARCH of D2"."""
+    return render("alignment", card=card)
+
+
+def helpers(names: list[str], rules: dict) -> dict:
+    """What every template may use: names for seats, card words, and the game's numbers."""
+    return {
+        "name": lambda seat: names[seat],
+        "names": lambda seats: ", ".join(names[s] for s in seats),
+        "policy": policy_text,
+        "alignment": alignment_text,
+        "hand_list": lambda hand: render("hand_list", hand=hand, policy=policy_text),
+        "minutes": max(1, round(rules["timer_seconds"] / 60)),
+        "policies_goal": rules["policies_to_win"],
+        "points_goal": rules["points_to_win"],
+        "max_policies": rules["max_policies"],
+    }
+
+
+def event_text(event: Event, names: list[str], rules: dict, you: int | None = None) -> str:
+    """The text of one event as a player allowed to see it reads it (`you`: the reader's seat,
+    for PER_SEAT events; None for the log, the board and the replay)."""
+    return render(f"event_{event.kind}", **helpers(names, rules), **event.data, you=you)
+
+
+def prompt_text(view: dict) -> str:
+    """What the seat of `view` must do now and exactly what to send (a Prompt), or ''."""
+    public = view["public"]
+    seat = view["seat"]
+    if seat not in public["waiting_for"]:
+        return ""
+    names = [p["name"] for p in public["players"]]
+    legal = view["legal"]
+    main = legal[0][0]
+    choices = [arg for kind, arg in legal if kind == main]
+    phase = public["phase"]
+    context = {**helpers(names, public["rules"]), "you": seat, "choices": choices}
+    holders = public["holders"]
+    if phase == "vote":
+        district = view["district"]
+        mates = [p for p in public["districts"][district - 1]["players"] if p != seat]
+        needed = (len(mates) + 1) // 2 + 1  # a majority of the district, the reader included
+        text = render(
+            "prompt_vote", **context, round=public["round"], district=district, mates=mates,
+            needed=needed,
+        )  # fmt: skip
+    elif phase == "draw":
+        text = render("prompt_draw", **context, hand=view["hand"], taker=holders["take"])
+    elif phase == "take":
+        actor = holders["action"]
+        district = public["where"][actor]
+        text = render("prompt_take", **context, hand=view["hand"], actor=actor, district=district)
+    elif main == SEND_ACTION:
+        text = render("prompt_send", **context, example=choices[0])
+    elif main == MOVE_ACTION:
+        text = render(f"prompt_{phase}", **context)
+    else:
+        text = render("prompt_investigate", **context)
+    return Prompt(text)
+
+
+def step_texts(
+    before: DistrictsState | None, after: DistrictsState, events: list[Event]
+) -> dict[int, list[str]]:
+    """Per seat, the texts one step produces: the events it may see, then what it must do next
+    (a seat is prompted when the step opened a new decision for it)."""
+    texts: dict[int, list[str]] = {seat: [] for seat in range(after.players)}
+    new = before is None or (before.phase, before.round) != (after.phase, after.round)
+    waiting_before = set() if new or before is None else set(awaiting(before))
+    asked = [s for s in awaiting(after) if s not in waiting_before]
+    names, rules = after.names, after.rules
+    for event in events:
+        if event.kind in LOG_ONLY:
+            continue
+        seats = list(texts) if event.to is None else [event.to]
+        if event.kind in PER_SEAT:
+            for seat in seats:
+                texts[seat].append(event_text(event, names, rules, you=seat))
+            continue
+        text = event_text(event, names, rules)
+        for seat in seats:
+            texts[seat].append(text)
+    for seat in asked:
+        prompt = prompt_text(player_view(after, seat))
+        if prompt:
+            texts[seat].append(prompt)
+    return texts
+
+
+def board_text(view: dict) -> str:
+    """STATUS and WHO: the round, who is where (* the representatives), tracks, who is awaited."""
+    public = view["public"]
+    names = [p["name"] for p in public["players"]]
+    return render(
+        "board",
+        **helpers(names, public["rules"]),
+        round=public["round"],
+        phase_word=public["phase"],
+        districts=public["districts"],
+        tracks=public["tracks"],
+        played=public["played"],
+        waiting=public["waiting_for"],
+    )
+
+
+def role_text(view: dict) -> str:
+    """ROLE: the seat's alignment card, fellow fascists, and the cards it has looked at."""
+    names = [p["name"] for p in view["public"]["players"]]
+    context = helpers(names, view["public"]["rules"])
+    dealt = render("event_dealt", **context, card=view["card"], fascists=view["fascists"])
+    return render("role", **context, dealt=dealt, investigations=view["investigations"])
+
+
+def hand_text(view: dict) -> str:
+    """HAND: the policies the seat holds, numbered as DISCARD reads them."""
+    return render(
+        "hand", hand=view["hand"], hand_list=helpers([], view["public"]["rules"])["hand_list"]
+    )
+
+
+def help_text(topic: str | None, rules: dict) -> str:
+    """HELP, HELP RULES, HELP VOTE, ... (an unknown topic gets the command list)."""
+    known = {"rules", "move", "vote", "timer", "investigate", "discard", "send"}
+    name = f"help_{topic}" if topic in known else "help"
+    return render(name, **helpers([], rules))
+
+
+def rules_text(districts: int, rules: dict) -> str:
+    """The ruleset in one line, for the lobby's RULES and the start of a game."""
+    return render("rules_line", **helpers([], rules), districts=districts, rules=rules)
+
+
+def refusal_text(code: str, names: list[str], rules: dict, **context) -> str:
+    """A refusal (resolve.Refusal codes, wrong_game, question, capitol_silent, alone) that says
+    why and what would work."""
+    return render(f"refuse_{code}", **helpers(names, rules), **context)
