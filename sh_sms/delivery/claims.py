@@ -186,7 +186,7 @@ def _record_one(
             row.updated_at = now
         elif row.status not in PENDING_STATUSES and row.provider_sid is None:
             row.provider_sid, row.sent_at = outcome.sid, now  # the callback was faster
-        log.info("sent id=%s to=%s sid=%s", row.id, mask(row.to_number), outcome.sid)
+        log.debug("sent id=%s to=%s sid=%s", row.id, mask(row.to_number), outcome.sid)
     elif ours:
         settle_failure(session, settings, row, outcome, now, rand)
 

@@ -7,7 +7,6 @@ happened. Any number of workers, in their own processes or threads, may run at o
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import random
@@ -26,9 +25,9 @@ from sqlalchemy.engine import Engine
 from ..botplay.job import tick as bot_tick
 from ..config import Settings
 from ..conversation.intake import retry_due_logged
-from ..ops.logs import configure_logging
+from ..ops.commandline import command_parser
 from ..ops.logsafe import scrub
-from ..ops.preflight import refused
+from ..ops.preflight import refused, start
 from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
 from .claims import Claim, claim, record, release
@@ -187,11 +186,12 @@ class Worker:
 
 def main(argv: list[str] | None = None) -> int:
     """Drain the outbox of DATABASE_URL until SIGTERM or SIGINT (`--once`: until it is empty)."""
-    parser = argparse.ArgumentParser(prog="sh-sms worker", description="Send queued texts.")
+    parser = command_parser("worker")
     parser.add_argument("--once", action="store_true", help="send what is due now, then exit")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
-    configure_logging(settings.log_level)
+    settings = start()
+    if settings is None:
+        return 1
     engine = make_engine(settings.database_url)
     if refused(settings, engine):
         engine.dispose()

@@ -69,5 +69,5 @@ def status() -> Response:
     except Exception:
         log.error("status_failed sid=%s\n%s", sid, scrub(traceback.format_exc()))
         return Response(status=500)
-    log.info("status sid=%s status=%s code=%s known=%s", sid, state, code, found)
+    log.debug("status sid=%s status=%s code=%s known=%s", sid, state, code, found)
     return Response(status=204)

@@ -172,6 +172,7 @@ def test_release_web_and_worker_from_the_pinned_install(slug, database, tmp_path
         "PUBLIC_BASE_URL": base,
         "TWILIO_MPS": "50",
         "WORKER_POLL_SECONDS": "0.1",
+        "LOG_LEVEL": "DEBUG",  # the per-text lines, to see that they mask numbers
     }
     running: list[subprocess.Popen] = []
     try:
