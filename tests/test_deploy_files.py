@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import runpy
 import tomllib
 from dataclasses import fields
 from pathlib import Path, PurePosixPath
@@ -122,3 +123,14 @@ def test_every_template_ships_inside_the_package():
     for path in files:
         inside = PurePosixPath("templates", *path.relative_to(ROOT / "templates").parts)
         assert any(inside.match(pattern) for pattern in patterns), f"{inside} would not ship"
+
+
+def test_gunicorn_conf_keeps_inside_herokus_windows(monkeypatch):
+    monkeypatch.setenv("PORT", "8123")
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert conf["bind"] == ["0.0.0.0:8123"]
+    assert conf["worker_class"] == "gthread" and conf["threads"] > 1
+    # Heroku: 30 s from SIGTERM to SIGKILL, and 30 s for the router's request
+    assert conf["timeout"] < 30 and conf["graceful_timeout"] < 30
+    assert Settings().request_budget_seconds < conf["timeout"]
+    assert conf["keepalive"] > 90  # the router closes idle connections after 90 s, not gunicorn

@@ -114,7 +114,7 @@ class Worker:
 
     def run(self) -> None:
         """Loop until `stop`: send what is due, pause when there is nothing."""
-        log.info("worker_started name=%s mps=%s", self.name, self.mps)
+        log.debug("worker_loop_started name=%s", self.name)
         scheduler = start_scheduler(self.engine, self.settings, self.clock.now)  # reminders
         scheduler.add_job(  # inbound texts kept after a database fault (sh_sms.conversation.intake)
             retry_due_logged,
@@ -204,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: worker.stop())
+        log.info("worker_started name=%s mps=%s", worker.name, worker.mps)
         worker.run()
     finally:
         engine.dispose()

@@ -208,6 +208,7 @@ def test_release_web_and_worker_from_the_pinned_install(slug, database, tmp_path
         for proc in (web, worker):
             assert stop(proc) == 0
         logs = web_log.read_text() + worker_log.read_text()
+        assert "Using worker: gthread" in logs  # gunicorn.conf.py was read
         assert "sms_received from=+1******0001" in logs  # one line per inbound text
         assert "sent id=1 to=+1******0001" in logs  # and per send, both on stdout
         assert PLAYER not in logs and PLAYER.lstrip("+") not in logs
