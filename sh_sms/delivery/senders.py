@@ -1,5 +1,8 @@
 """Senders: how one claimed text leaves. The simulator only marks it delivered; Twilio sends it
-through the `twilio` library's Client, with a request timeout and a status callback URL."""
+through the `twilio` library's Client, with a request timeout and a status callback URL, and a
+text that asks its reader to act with a ValidityPeriod (PROMPT_VALIDITY_SECONDS, 600): should
+Twilio's queue hold it longer, Twilio drops it (error 30036) rather than deliver a prompt whose
+moment has passed; the game's reminders then say what is asked now."""
 
 from __future__ import annotations
 
@@ -78,6 +81,8 @@ class TwilioSender:
             if s.twilio_messaging_service_sid
             else {"from_": s.twilio_from_number}
         )
+        if item.critical:
+            sender["validity_period"] = s.prompt_validity_seconds
         if item.unsure_since is not None:
             found = self._look_up(item)
             if found is not None:
