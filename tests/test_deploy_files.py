@@ -134,3 +134,28 @@ def test_gunicorn_conf_keeps_inside_herokus_windows(monkeypatch):
     assert conf["timeout"] < 30 and conf["graceful_timeout"] < 30
     assert Settings().request_budget_seconds < conf["timeout"]
     assert conf["keepalive"] > 90  # the router closes idle connections after 90 s, not gunicorn
+
+
+def test_app_json_sends_the_deployer_to_a_page_asks_for_segments_and_never_for_the_simulator():
+    manifest = json.loads((ROOT / "app.json").read_text())
+    assert manifest["success_url"] == "/"  # the front page, not a JSON health check
+    env = manifest["env"]
+    assert "TWILIO_MPS" not in env
+    assert "segment" in env["TWILIO_SEGMENTS_PER_SECOND"]["description"]
+    assert env["TWILIO_ACCOUNT_SID"]["required"] and env["TWILIO_AUTH_TOKEN"]["required"]
+    text = json.dumps(manifest).lower()
+    assert "/sim" not in text and "simulator" not in text  # a deploy refuses it (issue 18)
+
+
+def test_the_front_page_the_deploy_button_opens_is_a_page(tmp_path):
+    from sh_sms.store.migrate import upgrade
+    from sh_sms.web import create_app
+
+    url = f"sqlite:///{tmp_path}/x.db"
+    upgrade(url)
+    app = create_app({"database_url": url, "twilio_account_sid": None, "worker_in_web": False})
+    try:
+        response = app.test_client().get(json.loads((ROOT / "app.json").read_text())["success_url"])
+        assert response.status_code == 200 and response.mimetype == "text/html"
+    finally:
+        app.extensions["sh_sms"].engine.dispose()

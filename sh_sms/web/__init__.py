@@ -45,7 +45,9 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
     app.extensions["sh_sms"] = Runtime(settings, engine, clock, policy_for(settings, **retry))
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    # Heroku's router sets X-Forwarded-Proto and X-Forwarded-For (and routes by Host); it never
+    # sets X-Forwarded-Host, so a client's own would be believed: it is not read.
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
 
     from . import board, health, home, replay, status, webhook
 

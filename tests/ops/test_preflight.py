@@ -13,7 +13,7 @@ import pytest
 
 from sh_sms.cli import main as cli
 from sh_sms.config import Settings
-from sh_sms.ops.preflight import UnsafeConfiguration, problems
+from sh_sms.ops.preflight import UnsafeConfiguration, problems, warnings
 from sh_sms.web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,3 +179,26 @@ def test_the_web_process_logs_to_stdout_with_numbers_masked(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "sms_received from=+1******4321 sid=SM1" in run.stdout
     assert "5550104321" not in run.stdout + run.stderr
+
+
+def test_twilio_without_public_base_url_says_at_start_what_signatures_are_checked_against():
+    twilio = Settings(twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_from_number=FROM)
+    [line, _callbacks] = warnings(twilio)
+    assert line.startswith("PUBLIC_BASE_URL is not set") and "Host header" in line
+    with_url = Settings(
+        twilio_account_sid=SID,
+        twilio_auth_token=TOKEN,
+        twilio_from_number=FROM,
+        public_base_url="https://sms.example.org",
+    )
+    assert warnings(with_url) == []
+
+
+def test_the_simulator_on_a_host_is_refused_in_one_line_unless_asked_for(monkeypatch, tmp_path):
+    for name in ("TWILIO_ACCOUNT_SID", "TWILIO_FROM_NUMBER", "SIMULATOR"):
+        monkeypatch.delenv(name, raising=False)
+    env = {"DYNO": "web.1", "DATABASE_URL": POSTGRES, "TWILIO_AUTH_TOKEN": TOKEN}
+    [line] = problems(Settings.from_env(env))
+    assert "/sim" in line and "SIMULATOR=1" in line and "TWILIO_ACCOUNT_SID" in line
+    assert problems(Settings.from_env({**env, "SIMULATOR": "1"})) == []
+    assert problems(Settings.from_env({"TWILIO_AUTH_TOKEN": TOKEN})) == []  # a laptop
