@@ -94,8 +94,10 @@ class Settings:
     db_attempts: PositiveInt = 3  # runs of one text's transaction before it is kept
     db_retry_base_seconds: NonNegativeFloat = 0.05  # pause before the second run; doubles
     # The most one text may take inside its request, all runs and pauses together, before it
-    # is kept as a dead letter and answered 503 (Twilio waits 15 s for an answer).
+    # is kept as a dead letter and answered 503 (Twilio waits 15 s for an answer); and the
+    # longest one statement of the web app waits for a lock (or a connection) meanwhile.
     request_budget_seconds: Annotated[float, Field(gt=0, le=12)] = 10.0
+    db_lock_wait_seconds: Annotated[float, Field(gt=0, le=4)] = 3.0
     dead_letter_poll_seconds: PositiveFloat = 5.0  # how often the worker tries kept texts again
     # Reminders (sh_sms.reminders): the periodic job and the host's REMIND.
     reminder_poll_seconds: PositiveFloat = 5.0  # how often the job looks for due reminders

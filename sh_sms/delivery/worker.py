@@ -15,7 +15,6 @@ import signal
 import socket
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from datetime import UTC, datetime, timedelta
@@ -26,7 +25,7 @@ from ..botplay.job import tick as bot_tick
 from ..config import Settings
 from ..conversation.intake import retry_due_logged
 from ..ops.commandline import command_parser
-from ..ops.logsafe import scrub
+from ..ops.logsafe import failure
 from ..ops.preflight import refused, start
 from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
@@ -135,8 +134,8 @@ class Worker:
         while not self.stopping.is_set():
             try:
                 claimed = self.run_once()
-            except Exception:  # the database is away, say: try again, without flooding the log
-                log.error("worker_round_failed\n%s", scrub(traceback.format_exc()))
+            except Exception as exc:  # the database is away, say: try again, without flooding
+                log.error("worker_round_failed%s", failure(exc))
                 self.stopping.wait(ERROR_PAUSE_SECONDS)
                 continue
             if not claimed:
@@ -168,8 +167,8 @@ class Worker:
                 log.warning("lease_too_short id=%s", item.id)
                 return None
             return self.sender.send(item)
-        except Exception:
-            log.error("send_failed id=%s\n%s", item.id, scrub(traceback.format_exc()))
+        except Exception as exc:
+            log.error("send_failed id=%s%s", item.id, failure(exc))
             return None  # claimed again when the lease expires
 
     def _record(self, results: list[tuple[Claim, Outcome | None]]) -> None:
@@ -179,9 +178,9 @@ class Worker:
             return
         try:
             record(self.engine, self.settings, sent, self.name, self.clock.now(), self.rand)
-        except Exception:
+        except Exception as exc:
             ids = [item.id for item, _ in sent]
-            log.error("record_failed ids=%s\n%s", ids, scrub(traceback.format_exc()))
+            log.error("record_failed ids=%s%s", ids, failure(exc))
 
 
 def main(argv: list[str] | None = None) -> int:

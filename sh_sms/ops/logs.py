@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import sys
 
+from .logsafe import failure
+
 FORMAT = "%(levelname)-5.5s [%(name)s] %(message)s"
 # Libraries that speak at info about every request or step: the twilio library logs each API call,
 # Alembic each migration, Flask's local server each request (a browser polling /sim, twice a
@@ -16,6 +18,21 @@ NOISY_LIBRARIES = ("sqlalchemy", "urllib3")
 
 class _OurHandler(logging.StreamHandler):
     """The handler `configure_logging` installs (so that a second call only sets the level)."""
+
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self.addFilter(one_line_faults)
+
+
+def one_line_faults(record: logging.LogRecord) -> bool:
+    """A record that carries an exception (`log.exception`, SQLAlchemy's pool failing to reset a
+    connection the server dropped) shows it as `logsafe.failure` does: a passing database fault
+    as one field on the same line, anything else as a traceback with numbers masked."""
+    error = record.exc_info[1] if record.exc_info else None
+    if error is not None:
+        record.msg, record.args = "%s%s", (record.getMessage(), failure(error))
+        record.exc_info, record.exc_text = None, None
+    return True
 
 
 def configure_logging(level: str = "INFO") -> None:

@@ -36,7 +36,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     under gunicorn the worker then fails to boot and the master exits.
     """
     settings, clock, retry = _settings(config)
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.db_lock_wait_seconds)
     try:
         require_safe(settings, engine)
     except Exception:
