@@ -26,10 +26,10 @@ from pydantic.dataclasses import dataclass
 
 from .setting_values import (
     AccountSid,
-    BaseUrl,
     DatabaseUrl,
     DeliveryOrder,
     LogLevel,
+    OptionalBaseUrl,
     QuietHours,
     Region,
     ServiceSid,
@@ -56,7 +56,7 @@ class Settings:
     twilio_from_number: str | None = None
     twilio_messaging_service_sid: ServiceSid | None = Field(None, examples=["MG0123456789..."])
     # This app's address as Twilio calls it: https://host, nothing after the host.
-    public_base_url: BaseUrl | None = Field(None, examples=["https://my-app.herokuapp.com"])
+    public_base_url: OptionalBaseUrl = Field(None, examples=["https://my-app.herokuapp.com"])
     simulator: bool = False  # run the phone simulator on a host (DYNO set) on purpose
     nudge_after_seconds: PositiveInt = 1800
     nudge_repeat_seconds: PositiveInt = 3600

@@ -110,6 +110,10 @@ def _prefixed(prefix: str):
     return AfterValidator(check)
 
 
+def _blank_is_none(value: object) -> object:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
 def _upper(value: object) -> object:
     return value.strip().upper() if isinstance(value, str) else value
 
@@ -120,6 +124,7 @@ def _lower(value: object) -> object:
 
 DatabaseUrl = Annotated[str, BeforeValidator(database_url), AfterValidator(_database)]
 BaseUrl = Annotated[str, AfterValidator(_base_url)]
+OptionalBaseUrl = Annotated[BaseUrl | None, BeforeValidator(_blank_is_none)]
 Url = Annotated[str, AfterValidator(_any_url)]
 TimeZone = Annotated[str, AfterValidator(_zone)]
 QuietHours = Annotated[str, AfterValidator(_quiet)]

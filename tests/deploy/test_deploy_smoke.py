@@ -134,7 +134,7 @@ def wait_for_web(port: int, proc: subprocess.Popen, log: Path, timeout: float = 
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as r:
                 if r.status == 200:
                     return
-        except (urllib.error.URLError, ConnectionError):
+        except (urllib.error.URLError, OSError):  # refused, reset, or no answer yet (booting)
             pass
         time.sleep(0.2)  # polling a process that is starting up, not timing the code
     raise AssertionError("web never answered /healthz\n" + log.read_text())
