@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
 from ..conversation.intake import policy_for
-from ..ops.preflight import require_safe
+from ..ops.preflight import require_safe, settings_from_env
 from ..resources import TEMPLATES
 from ..store import make_engine
 from .runtime import Runtime, utc_now
@@ -25,7 +25,7 @@ def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Ca
     overrides = dict(config or {})
     clock = overrides.pop("clock", None) or utc_now
     sleep = overrides.pop("sleep", None)  # tests: pauses between retries of a text, not slept
-    return Settings.from_env(**overrides), clock, {"sleep": sleep} if sleep else {}
+    return settings_from_env(**overrides), clock, {"sleep": sleep} if sleep else {}
 
 
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
