@@ -9,6 +9,7 @@ PYTEST_ARGS ?=
 PYTEST_JOBS ?= auto
 
 RUN_CMD ?= $(BIN)/sh-sms serve
+RUN_ARGS ?=
 
 .DEFAULT_GOAL := help
 .PHONY: help run test lint bench clean requirements
@@ -36,9 +37,10 @@ $(STAMP): pyproject.toml requirements.txt
 
 # The outbox is drained (and reminders sent) by a worker thread inside the server
 # (WORKER_IN_WEB), so one command serves the simulator and delivers its messages. Quiet hours are
-# off unless QUIET_HOURS is set: on a laptop a reminder should show up at any hour.
+# off unless QUIET_HOURS is set: on a laptop a reminder should show up at any hour. The server
+# prints one banner (where the simulator is); LOG_LEVEL=DEBUG shows every request and text.
 run: $(STAMP)
-	WORKER_IN_WEB=1 QUIET_HOURS=$${QUIET_HOURS:-off} $(RUN_CMD)
+	@WORKER_IN_WEB=1 QUIET_HOURS=$${QUIET_HOURS:-off} $(RUN_CMD) $(RUN_ARGS)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,9 +1,18 @@
-"""The WSGI app for gunicorn (`gunicorn app:app`): logging to stdout, then create_app()."""
+"""The WSGI app for gunicorn (`gunicorn app:app`): settings checked, logging to stdout, then
+create_app(). Settings it cannot start with are logged one line each ("Refusing to start: ...");
+gunicorn is then told the app cannot load, so it prints one more line and exits (no traceback,
+no worker booted again and again)."""
 
-from sh_sms.config import Settings
-from sh_sms.ops.logs import configure_logging
+from gunicorn.errors import AppImportError
+
+from sh_sms.ops.preflight import UnsafeConfiguration, start
+from sh_sms.ops.wording import say
 from sh_sms.web import create_app
 
-settings = Settings.from_env()
-configure_logging(settings.log_level)  # before create_app, which may refuse to start
-app = create_app(settings)
+try:
+    settings = start()
+    if settings is None:
+        raise UnsafeConfiguration([])
+    app = create_app(settings)
+except UnsafeConfiguration:
+    raise AppImportError(say("app_refused")) from None

@@ -35,7 +35,7 @@ from sh_sms.engine.state import OVER
 from sh_sms.store.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parents[1]
-PUBLIC = "http://bench.example"  # PUBLIC_BASE_URL: what the requests are signed for
+PUBLIC = "https://bench.example"  # PUBLIC_BASE_URL: what the requests are signed for
 TOKEN = "bench-auth-token"
 PG_SERVER = os.environ.get("BENCH_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/")
 MIX = (("talk", 40), ("STATUS", 20), ("WHO", 10), ("HELP", 10), ("move", 20))
@@ -56,7 +56,9 @@ def serve(
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", app, "--workers", str(workers),
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning"],
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+         # As measured before gunicorn.conf.py: sync workers, no access log, whatever it says.
+         "--worker-class", "sync", "--access-logfile", os.devnull, "--no-control-socket"],
         cwd=cwd, env={**os.environ, **env}, stdout=subprocess.DEVNULL if quiet else None,
     )  # fmt: skip
     deadline = time.monotonic() + 60

@@ -4,32 +4,46 @@ from __future__ import annotations
 
 import argparse
 import importlib
+from importlib.metadata import PackageNotFoundError, version
+
+from .ops.commandline import summary
+from .ops.wording import say
 
 # Each command is a module with a `main(argv)`; imported lazily so one command's needs stay its own.
 COMMANDS = {
-    "demo": ("sh_sms.botplay.demo", "play a demo game between bots and print it"),
-    "doctor": (
-        "sh_sms.ops.doctor",
-        "list recent delivery failures by cause, with the fix for each",
-    ),
-    "migrate": ("sh_sms.store.migrate", "apply database migrations"),
-    "serve": ("sh_sms.web.serve", "migrate the database and serve the app on 127.0.0.1"),
-    "twilio": ("sh_sms.ops.twilio_setup", "point the Twilio number here and check its setup"),
-    "worker": ("sh_sms.delivery.worker", "send queued texts until stopped (Procfile worker)"),
+    "demo": "sh_sms.botplay.demo",
+    "doctor": "sh_sms.ops.doctor",
+    "migrate": "sh_sms.store.migrate",
+    "serve": "sh_sms.web.serve",
+    "twilio": "sh_sms.ops.twilio_setup",
+    "worker": "sh_sms.delivery.worker",
 }
+
+
+def installed_version() -> str:
+    """The installed sh-sms distribution's version."""
+    try:
+        return version("sh-sms")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse `argv` (default: sys.argv) and run the chosen command; return the exit status."""
-    parser = argparse.ArgumentParser(prog="sh-sms", description="Secret Hitler played by SMS.")
+    parser = argparse.ArgumentParser(
+        prog="sh-sms",
+        description=say("help/sh-sms"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"sh-sms {installed_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, (_module, help_text) in COMMANDS.items():
-        commands.add_parser(name, help=help_text, add_help=False)
+    for name in COMMANDS:
+        commands.add_parser(name, help=summary(name), add_help=False)
     args, rest = parser.parse_known_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
-    module = importlib.import_module(COMMANDS[args.command][0])
+    module = importlib.import_module(COMMANDS[args.command])
     return module.main(rest) or 0
 
 

@@ -1,97 +1,133 @@
-"""Settings from the environment (and `.env`), as SMS.md lists them."""
+"""Every setting the service reads, checked once at start in every process.
+
+Each field is read from the upper-case environment variable of the same name (and `.env`); an
+empty value means the default. `Settings.from_env` refuses a value that cannot work with
+`InvalidSettings`: one line per variable, saying what was read, why it cannot work and an example
+(templates/ops/setting/). Rules that span several settings (Twilio half set up, SQLite on a
+host) are in ops.preflight. Adding a setting is one line here: a name, a type and a default.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from typing import Annotated, Any
 
+from pydantic import (
+    Field,
+    NonNegativeFloat,
+    NonNegativeInt,
+    PositiveFloat,
+    PositiveInt,
+    ValidationError,
+)
+from pydantic.dataclasses import dataclass
+
+from .setting_values import (
+    AccountSid,
+    DatabaseUrl,
+    DeliveryOrder,
+    LogLevel,
+    NumberPatterns,
+    OptionalBaseUrl,
+    QuietHours,
+    Region,
+    Regions,
+    ServiceSid,
+    TimeZone,
+    Url,
+    Validity,
+    database_url,
+    refusals,
+    shown_url,
+)
+
+__all__ = ["SIMULATOR", "TWILIO", "InvalidSettings", "Settings", "database_url", "shown_url"]
 SIMULATOR = "simulator"
 TWILIO = "twilio"
-
-
-def database_url(raw: str) -> str:
-    """Accept Heroku's `postgres://` and plain `postgresql://`, using the psycopg 3 driver."""
-    for prefix in ("postgres://", "postgresql://"):
-        if raw.startswith(prefix):
-            return "postgresql+psycopg://" + raw[len(prefix) :]
-    return raw
-
-
-def flag(raw: str) -> bool:
-    """An environment flag: 1/true/yes/on (any case) is true, anything else false."""
-    return raw.strip().lower() in ("1", "true", "yes", "on")
-
-
-_PARSE = {"int": int, "float": float, "bool": flag}
 
 
 @dataclass(frozen=True)
 class Settings:
     """Every setting the service reads; defaults suit a laptop with no Twilio account."""
 
-    database_url: str = "sqlite:///sh_sms.db"
-    twilio_account_sid: str | None = None
+    database_url: DatabaseUrl = "sqlite:///sh_sms.db"
+    twilio_account_sid: AccountSid | None = Field(None, examples=["AC0123456789abcdef..."])
     twilio_auth_token: str | None = None
     twilio_from_number: str | None = None
-    twilio_messaging_service_sid: str | None = None
-    public_base_url: str | None = None
-    nudge_after_seconds: int = 1800
-    nudge_repeat_seconds: int = 3600
-    nudge_max: int = 3
-    quiet_hours: str = "21-8"
-    timezone: str = "America/New_York"
-    default_region: str = "US"  # for numbers typed without a country code
-    intro_every_seconds: int = 600
-    after_game_hours: float = 6.0  # a finished game still answers STATUS, ROLE, LOG and relays talk
-    log_level: str = "INFO"
+    twilio_messaging_service_sid: ServiceSid | None = Field(None, examples=["MG0123456789..."])
+    # This app's address as Twilio calls it: https://host, nothing after the host.
+    public_base_url: OptionalBaseUrl = Field(None, examples=["https://my-app.herokuapp.com"])
+    simulator: bool = False  # run the phone simulator on a host (DYNO set) on purpose
+    nudge_after_seconds: PositiveInt = 1800
+    nudge_repeat_seconds: PositiveInt = 3600
+    nudge_max: NonNegativeInt = 3
+    quiet_hours: QuietHours = "21-8"
+    timezone: TimeZone = "America/New_York"
+    default_region: Region = "US"  # for numbers typed without a country code
+    intro_every_seconds: NonNegativeInt = 600
+    after_game_hours: NonNegativeFloat = 6.0  # a finished game still answers STATUS, ROLE, LOG
+    log_level: LogLevel = "INFO"
     dyno: str | None = None  # set by Heroku in every process (web.1, worker.1, release.2345)
     # Delivery (sh_sms.delivery): the worker that drains the outbox.
     # Message segments per second per sender, summed over every worker process (a 3-segment text
-    # takes 3 slots). TWILIO_SEGMENTS_PER_SECOND; the older name TWILIO_MPS is read when it is 0.
-    twilio_segments_per_second: float = 0.0
-    twilio_mps: float = 1.0
-    delivery_order: str = "critical"  # "fifo": strictly oldest first, nothing joined (to compare)
-    claim_ahead_seconds: float = 0.2  # under a rate, rows are chosen this close to their slot
-    twilio_api_url: str | None = None  # another base URL for Twilio's REST API (tests)
-    status_callback_url: str | None = None  # default: PUBLIC_BASE_URL + /sms/status
+    # takes 3 slots). TWILIO_SEGMENTS_PER_SECOND; the older name TWILIO_MPS is read when unset.
+    twilio_segments_per_second: PositiveFloat | None = Field(None, examples=[1])
+    twilio_mps: PositiveFloat = 1.0
+    delivery_order: DeliveryOrder = "critical"  # "fifo": strictly oldest first, nothing joined
+    claim_ahead_seconds: NonNegativeFloat = 0.2  # under a rate, rows are chosen this close
+    # A text that asks a player to act and still waits in Twilio's queue after this long is
+    # dropped there (error 30036): the game has moved on, and a reminder says what is asked now.
+    prompt_validity_seconds: Validity = 600
+    twilio_api_url: Url | None = None  # another base URL for Twilio's REST API (tests)
+    # Where Twilio posts delivery reports; default: PUBLIC_BASE_URL + /sms/status.
+    status_callback_url: Url | None = Field(None, examples=["https://my-app.example/sms/status"])
     worker_in_web: bool = False  # also drain the outbox from a thread of each web process
-    worker_threads: int = 4  # sends in flight at once per worker (never two to one number)
-    worker_batch: int = 100  # rows claimed per round trip (a send rate claims only what is due)
-    worker_poll_seconds: float = 0.25  # pause when the outbox is empty
-    send_timeout_seconds: float = 10.0  # per request to Twilio
-    lease_seconds: int = 60  # a claimed row is taken back after this long
-    max_attempts: int = 5  # sends of one message before it is given up
-    retry_base_seconds: float = 2.0  # first backoff; doubles per attempt, with jitter
-    retry_max_seconds: float = 300.0
+    worker_threads: PositiveInt = 4  # sends in flight at once per worker (never two to one number)
+    worker_batch: PositiveInt = 100  # rows claimed per round trip (a rate claims only what is due)
+    worker_poll_seconds: PositiveFloat = 0.25  # pause when the outbox is empty
+    send_timeout_seconds: PositiveFloat = 10.0  # per request to Twilio
+    lease_seconds: PositiveInt = 60  # a claimed row is taken back after this long
+    max_attempts: PositiveInt = 5  # sends of one message before it is given up
+    retry_base_seconds: PositiveFloat = 2.0  # first backoff; doubles per attempt, with jitter
+    retry_max_seconds: PositiveFloat = 300.0
     # Faults (store.faults, conversation.intake): database errors while a text is applied.
-    db_attempts: int = 3  # runs of one text's transaction before it is kept as a dead letter
-    db_retry_base_seconds: float = 0.05  # pause before the second run; doubles, with jitter
-    dead_letter_poll_seconds: float = 5.0  # how often the worker tries kept texts again
+    db_attempts: PositiveInt = 3  # runs of one text's transaction before it is kept
+    db_retry_base_seconds: NonNegativeFloat = 0.05  # pause before the second run; doubles
+    # The most one text may take inside its request, all runs and pauses together, before it
+    # is kept as a dead letter and answered 503 (Twilio waits 15 s for an answer); and the
+    # longest one statement of the web app waits for a lock (or a connection) meanwhile.
+    request_budget_seconds: Annotated[float, Field(gt=0, le=12)] = 10.0
+    db_lock_wait_seconds: Annotated[float, Field(gt=0, le=4)] = 3.0
+    dead_letter_poll_seconds: PositiveFloat = 5.0  # how often the worker tries kept texts again
     # Reminders (sh_sms.reminders): the periodic job and the host's REMIND.
-    reminder_poll_seconds: float = 5.0  # how often the job looks for due reminders and deadlines
-    remind_every_seconds: int = 600  # the host's REMIND, at most this often per game
+    reminder_poll_seconds: PositiveFloat = 5.0  # how often the job looks for due reminders
+    remind_every_seconds: NonNegativeInt = 600  # the host's REMIND, at most this often per game
     # Retention (sh_sms.store.retention): sent texts of finished games, and old inbound ids.
-    retention_days: int = 30  # 0: keep everything
-    retention_every_seconds: float = 3600.0
+    retention_days: NonNegativeInt = 30  # 0: keep everything
+    retention_every_seconds: PositiveFloat = 3600.0
     # Computer players (sh_sms.botplay): their pause before a move, and how often the job looks.
-    bot_seconds: int = 5  # the default of SET BOTSPEED
-    bot_poll_seconds: float = 1.0
-    # Limits (sh_sms.conversation.limits; README "Limits"): what one number can make us send.
-    texts_per_minute: int = 20  # texts of one number acted on per minute; then one notice, none
-    talk_segments_per_minute: int = 150  # segments one player's relayed talk may cost a minute
-    talk_segments_per_hour: int = 6000  # segments one game's relayed talk may cost an hour
-    host_notices_per_hour: int = 12  # table told of the host's changes (SET, PAUSE, BOT, KICK)
-    reach_notices_per_hour: int = 4  # table told a number opted out or back in (STOP, START)
-    stranger_texts: int = 10  # texts answered per window from a number in no game; then one notice
-    stranger_window_seconds: int = 600
-    games_per_number_per_hour: int = 6  # games one number may open (NEW, REMATCH) an hour
-    games_per_hour: int = 600  # games the whole service may open an hour
-    lobby_joins: int = 3  # times one number may join one lobby (after a KICK: never)
-    joins_per_hour: int = 6  # lobbies one number may join an hour
-    code_cooloff_days: int = 30  # a played game's code is not given to a new game before this
-    reply_countries: str = ""  # ISO codes replies may go to ("US,CA"); "": the service number's
-    reply_also_to: str = "+1555#######"  # numbers always answered (# a digit): fictional +1 555
+    bot_seconds: NonNegativeInt = 5  # the default of SET BOTSPEED
+    bot_poll_seconds: PositiveFloat = 1.0
+    # Limits (sh_sms.conversation.limits; docs/operating.md "Limits"): what one number can make
+    # us send.
+    texts_per_minute: PositiveInt = 20  # texts of one number acted on a minute; then one notice
+    talk_segments_per_minute: PositiveInt = 150  # segments one player's relayed talk costs a minute
+    talk_segments_per_hour: PositiveInt = 6000  # segments one game's relayed talk costs an hour
+    host_notices_per_hour: PositiveInt = 12  # table told of the host's changes (SET, PAUSE, BOT)
+    reach_notices_per_hour: PositiveInt = 4  # table told a number opted out or back in
+    stranger_texts: PositiveInt = 10  # texts answered per window from a number in no game
+    stranger_window_seconds: PositiveInt = 600
+    games_per_number_per_hour: PositiveInt = 6  # games one number may open (NEW, REMATCH) an hour
+    games_per_hour: PositiveInt = 600  # games the whole service may open an hour
+    lobby_joins: PositiveInt = 3  # times one number may join one lobby (after a KICK: never)
+    joins_per_hour: PositiveInt = 6  # lobbies one number may join an hour
+    code_cooloff_days: NonNegativeInt = 30  # a played game's code waits this long before reuse
+    # ISO codes replies may go to ("US,CA"); empty: the country of the service's own number.
+    reply_countries: Regions = Field("", examples=["US,CA"])
+    # Numbers always answered (# a digit; "off": none): the fictional +1 555 numbers by default.
+    reply_also_to: NumberPatterns = Field("+1555#######", examples=["+1555#######"])
 
     @property
     def callback_url(self) -> str | None:
@@ -114,17 +150,29 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> Settings:
-        """Read settings from `environ` (default: os.environ after loading `.env`)."""
+        """Read settings from `environ` (default: os.environ after loading `.env`), then
+        `overrides` (field names, typed values). Raise `InvalidSettings` when any is unusable."""
         if environ is None:
             from dotenv import load_dotenv
 
             load_dotenv()
             environ = os.environ
-        values = {}
-        for f in fields(cls):
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
             raw = environ.get(f.name.upper())
-            if raw is None or raw == "":
-                continue
-            values[f.name] = _PARSE.get(f.type, str)(raw)
-        settings = replace(cls(**values), **overrides)
-        return replace(settings, database_url=database_url(settings.database_url))
+            if raw is not None and raw != "":
+                values[f.name] = raw
+        values.update(overrides)
+        try:
+            return cls(**values)
+        except ValidationError as exc:
+            raise InvalidSettings(refusals(cls.__pydantic_fields__, exc, values)) from None
+
+
+class InvalidSettings(RuntimeError):
+    """Settings no process may start with; `lines` says, one line each, what to set."""
+
+    def __init__(self, lines: list[str]) -> None:
+        """`lines`: one per problem, each naming the variable to set."""
+        super().__init__("\n".join(lines))
+        self.lines = lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import runpy
 import tomllib
 from dataclasses import fields
 from pathlib import Path, PurePosixPath
@@ -93,7 +94,7 @@ def test_the_procfile_runs_installed_commands():
     processes = procfile()
     assert processes["release"] == "sh-sms migrate"
     assert processes["worker"] == "sh-sms worker"
-    assert processes["web"].startswith("gunicorn app:app --bind 0.0.0.0:$PORT ")
+    assert processes["web"] == "gunicorn app:app"  # the rest is in gunicorn.conf.py
     assert "sh-sms" in PYPROJECT["project"]["scripts"]
 
 
@@ -122,3 +123,39 @@ def test_every_template_ships_inside_the_package():
     for path in files:
         inside = PurePosixPath("templates", *path.relative_to(ROOT / "templates").parts)
         assert any(inside.match(pattern) for pattern in patterns), f"{inside} would not ship"
+
+
+def test_gunicorn_conf_keeps_inside_herokus_windows(monkeypatch):
+    monkeypatch.setenv("PORT", "8123")
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert conf["bind"] == ["0.0.0.0:8123"]
+    assert conf["worker_class"] == "gthread" and conf["threads"] > 1
+    # Heroku: 30 s from SIGTERM to SIGKILL, and 30 s for the router's request
+    assert conf["timeout"] < 30 and conf["graceful_timeout"] < 30
+    assert Settings().request_budget_seconds < conf["timeout"]
+    assert conf["keepalive"] > 90  # the router closes idle connections after 90 s, not gunicorn
+
+
+def test_app_json_sends_the_deployer_to_a_page_asks_for_segments_and_never_for_the_simulator():
+    manifest = json.loads((ROOT / "app.json").read_text())
+    assert manifest["success_url"] == "/"  # the front page, not a JSON health check
+    env = manifest["env"]
+    assert "TWILIO_MPS" not in env
+    assert "segment" in env["TWILIO_SEGMENTS_PER_SECOND"]["description"]
+    assert env["TWILIO_ACCOUNT_SID"]["required"] and env["TWILIO_AUTH_TOKEN"]["required"]
+    text = json.dumps(manifest).lower()
+    assert "/sim" not in text and "simulator" not in text  # a deploy refuses it (issue 18)
+
+
+def test_the_front_page_the_deploy_button_opens_is_a_page(tmp_path):
+    from sh_sms.store.migrate import upgrade
+    from sh_sms.web import create_app
+
+    url = f"sqlite:///{tmp_path}/x.db"
+    upgrade(url)
+    app = create_app({"database_url": url, "twilio_account_sid": None, "worker_in_web": False})
+    try:
+        response = app.test_client().get(json.loads((ROOT / "app.json").read_text())["success_url"])
+        assert response.status_code == 200 and response.mimetype == "text/html"
+    finally:
+        app.extensions["sh_sms"].engine.dispose()

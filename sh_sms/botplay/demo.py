@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
-
 from ..engine import new_game
 from ..engine.bot import RandomBot, play
+from ..ops.commandline import command_parser
 from ..text.messages import LOG_ONLY, event_text, prompt_text
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -13,9 +12,11 @@ NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
 def main(argv: list[str] | None = None) -> None:
     """Play one seeded bot game and print every public and private text it produces."""
-    parser = argparse.ArgumentParser(prog="sh-sms demo")
-    parser.add_argument("--players", type=int, default=7, choices=range(5, 11))
-    parser.add_argument("--seed", type=int, default=1)
+    parser = command_parser("demo")
+    parser.add_argument(
+        "--players", type=int, default=7, choices=range(5, 11), help="seats, 5 to 10 (default 7)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     args = parser.parse_args(argv)
     state, events = new_game(NAMES[: args.players], args.seed)
     _print_step(state, events, None, prompts=True)

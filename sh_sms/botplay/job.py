@@ -173,4 +173,4 @@ def _move(turn: Turn, seat: int) -> None:
         return
     if not act(turn, seat, action):
         raise BotRefused(f"seat {seat}: {action}")
-    log.info("bot_moved game=%s seat=%s kind=%s", turn.game.id, seat, action.kind)
+    log.debug("bot_moved game=%s seat=%s kind=%s", turn.game.id, seat, action.kind)

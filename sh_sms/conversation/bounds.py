@@ -1,5 +1,6 @@
 """The most outbound segments one sender can make the service send in a span of time, from the
-limits in force (README "Limits": the figure at the defaults; tests/abuse checks it holds).
+limits in force (docs/operating.md "Limits": the figure at the defaults; tests/abuse checks it
+holds).
 
 Every window is fixed, so a span can touch one window more than it covers whole. Game moves
 (START included) are left out: each is a move the game waits for from that sender, and a game

@@ -7,7 +7,9 @@
    MessageSid; only when there are is that transaction rolled back and they are tried first.
 2. The text is applied (`conversation.receive`, after `conversation.keywords`). A transient
    database fault (a dropped connection, a serialization failure, a deadlock, a lock timeout) is
-   retried inside the request on a fresh connection, a few times (`store.faults`).
+   retried inside the request on a fresh connection, a few times (`store.faults`), while the
+   request's budget lasts (REQUEST_BUDGET_SECONDS, 10: Twilio waits 15), keeping one lock wait's
+   time to keep the text.
 3. A fault that outlasts the retries: the raw text is kept as a pending dead letter when the
    database can still take that write, and the caller answers Twilio with an error, so that
    Twilio's Fallback URL sends it again. The MessageSid makes every second try safe: the service
@@ -31,7 +33,7 @@ from sqlmodel import Session
 
 from ..config import Settings
 from ..delivery.mailbox import Mailbox
-from ..ops.logsafe import scrub
+from ..ops.logsafe import failure, scrub
 from ..store import LETTER_FAILED, LETTER_PENDING, record_sid, transaction
 from ..store import deadletters as letters
 from ..store.deadletters import LetterCounts
@@ -80,16 +82,22 @@ def accept(
 ) -> str:
     """Take one text in (see the module docstring); return what became of it (`ANSWERED` ones
     deserve a 200, the others an error so that Twilio tries again)."""
+    policy = policy.started()  # every run below shares the request's budget
+    keep = policy.run_seconds  # the time left for keeping the text, should it come to that
     try:
         try:
             done = retrying(
-                lambda: apply_text(engine, settings, text, clock(), in_line=True), policy, "receive"
+                lambda: apply_text(engine, settings, text, clock(), in_line=True),
+                policy,
+                "receive",
+                keep,
             )
             return APPLIED if done else DUPLICATE
         except HeldBehind:
             pass  # texts of this sender are kept: they go first
         if _replay_earlier(engine, settings, text.number, clock, policy):
-            done = retrying(lambda: apply_text(engine, settings, text, clock()), policy, "receive")
+            apply = lambda: apply_text(engine, settings, text, clock())  # noqa: E731
+            done = retrying(apply, policy, "receive", keep)
             return APPLIED if done else DUPLICATE
         error = None  # an earlier text of this sender is still stuck: this one waits behind it
     except Exception as exc:
@@ -114,8 +122,8 @@ def retry_due_logged(engine: Engine, settings: Settings, clock: Clock) -> int:
     """`retry_due` for a scheduler: errors are logged, never raised."""
     try:
         return retry_due(engine, settings, clock, policy_for(settings))
-    except Exception:
-        log.error("dead_letter_round_failed\n%s", scrub(traceback.format_exc()))
+    except Exception as exc:
+        log.error("dead_letter_round_failed%s", failure(exc))
         return 0
 
 
@@ -125,10 +133,13 @@ def dead_letter_counts(engine: Engine) -> LetterCounts:
 
 
 def policy_for(settings: Settings, **overrides) -> RetryPolicy:
-    """The retry policy the settings ask for (`overrides`: `sleep`, `rand` for tests)."""
+    """The retry policy the settings ask for, with a request's budget (`overrides`: `sleep`,
+    `rand`, `clock` for tests)."""
     return RetryPolicy(
         attempts=max(1, settings.db_attempts),
         base_seconds=settings.db_retry_base_seconds,
+        budget_seconds=settings.request_budget_seconds,
+        run_seconds=settings.db_lock_wait_seconds,
         **overrides,
     )
 
@@ -137,7 +148,9 @@ def _replay_earlier(
     engine: Engine, settings: Settings, number: str, clock: Clock, policy: RetryPolicy
 ) -> bool:
     """Apply the sender's pending letters first; False when one of them is still stuck."""
-    earlier = retrying(lambda: letters.pending_for(engine, number), policy, "dead_letters")
+    earlier = retrying(
+        lambda: letters.pending_for(engine, number), policy, "dead_letters", policy.run_seconds
+    )
     return all(_replay(engine, settings, letter, clock, policy) != KEPT for letter in earlier)
 
 
@@ -149,7 +162,8 @@ def _replay(
     text = Text(letter.number, letter.body, letter.sid, letter.opt_out_type, letter.media)
     attempt = letter.attempts + 1
     try:
-        done = retrying(lambda: apply_text(engine, settings, text, clock()), policy, "receive")
+        apply = lambda: apply_text(engine, settings, text, clock())  # noqa: E731
+        done = retrying(apply, policy, "receive", policy.run_seconds)
     except Exception as exc:
         if not is_transient(exc):
             return _apologise(engine, settings, text, exc, clock, policy)
@@ -243,7 +257,7 @@ def _apologise(
                 mail.flush(session, now, None)
 
     try:
-        retrying(work, policy, "apology")
+        retrying(work, policy, "apology", policy.run_seconds)
     except Exception as exc:
         log.error("apology_failed from=%s error=%s", mask(text.number), describe(exc))
         return _keep(engine, replace(text, sid=sid), clock(), exc, policy)

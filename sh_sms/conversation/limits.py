@@ -1,4 +1,4 @@
-"""What one number can make the service send, bounded (README "Limits"; the settings in
+"""What one number can make the service send, bounded (docs/operating.md "Limits"; the settings in
 `config.Settings`). Handlers ask here in one line; each answer also queues the one notice a
 limit gives.
 

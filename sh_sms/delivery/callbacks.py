@@ -83,7 +83,7 @@ def apply_status(
         row.status, row.claimed_by, row.lease_until = ours, None, None
         row.updated_at = now
         if ours == DELIVERED:
-            mark_reachable(session, row.to_number)
+            mark_reachable(session, row.to_number, row.id)
         return True
 
 

@@ -58,6 +58,7 @@ class Claim:
     slot: float | None  # epoch seconds; None: no rate limit
     unsure_since: datetime | None = None  # an earlier attempt may have reached Twilio (lookup.py)
     known_sids: frozenset[str] = frozenset()  # other rows' messages to this number, lately
+    critical: bool = False  # it asks its reader to act (a prompt): stale after a while
 
 
 def claim(
@@ -105,7 +106,8 @@ def claim(
             row.updated_at = now
             held = (row.id, row.to_number, row.body, row.attempts, lease_until, slot)
             known = _known_sids(session, row) if row.unsure_since is not None else frozenset()
-            claims.append(Claim(*held, unsure_since=row.unsure_since, known_sids=known))
+            unsure = row.unsure_since
+            claims.append(Claim(*held, unsure, known_sids=known, critical=row.critical))
         return claims
 
 
@@ -186,7 +188,7 @@ def _record_one(
             row.updated_at = now
         elif row.status not in PENDING_STATUSES and row.provider_sid is None:
             row.provider_sid, row.sent_at = outcome.sid, now  # the callback was faster
-        log.info("sent id=%s to=%s sid=%s", row.id, mask(row.to_number), outcome.sid)
+        log.debug("sent id=%s to=%s sid=%s", row.id, mask(row.to_number), outcome.sid)
     elif ours:
         settle_failure(session, settings, row, outcome, now, rand)
 
@@ -209,6 +211,8 @@ def settle_failure(
     row.updated_at = now
     if outcome.kind == RETRY and row.attempts < settings.max_attempts:
         delay = backoff(row.attempts, settings.retry_base_seconds, settings.retry_max_seconds, rand)
+        if outcome.slow_down:  # Twilio's own queue is full: seconds would not be enough
+            delay = max(delay, errors.SLOW_DOWN_SECONDS * (1 + rand()))
         row.status, row.provider_sid = QUEUED, None
         row.next_attempt_at = now + timedelta(seconds=delay)
         log.warning(

@@ -17,16 +17,25 @@ FAIL = "fail"  # permanent: never retried
 NETWORK = "network"  # no HTTP answer at all (refused, reset, timed out)
 REFUSED = "refused"  # never sent: no reply may go to that number (delivery.destinations)
 
-# Worth another try: Twilio's or the carrier's queues are full, or the handset is briefly away.
-TRANSIENT_CODES = frozenset({20429, 30001, 30003, 30008, 30017, 30022})
-# Permanent, and about the recipient's number: it is invalid, not mobile, unsubscribed, gone.
-RECIPIENT_CODES = frozenset({21211, 21214, 21408, 21610, 21612, 21614, 30004, 30005, 30006})
+# Sorted by who can fix them (https://www.twilio.com/docs/api/errors):
+# A moment's wait: Twilio's or the carrier's queues are full, or the handset is briefly away.
+TRANSIENT_CODES = frozenset({20429, 21611, 30001, 30003, 30008, 30017, 30022})
+# ... and of those, Twilio's queue for the number is full (21611: ten hours of texts at its rate):
+# slow down, not for seconds but for minutes: tried again no sooner than SLOW_DOWN_SECONDS.
+SLOW_DOWN_CODES = frozenset({21611})
+SLOW_DOWN_SECONDS = 60.0
+# The player's phone: the number is invalid, not mobile, unsubscribed, gone.
+RECIPIENT_CODES = frozenset({21211, 21214, 21610, 21612, 21614, 30004, 30005, 30006})
 OPTED_OUT_CODES = frozenset({21610})  # the carrier has the number unsubscribed (it texted STOP)
-# Permanent, and the sender's fault, not the recipient's: bad credentials (20003), a sender that
-# is not ours or cannot text (21212, 21606), a trial account texting an unverified number
-# (21608), carrier filtering (30007), an unverified toll-free or unregistered 10DLC number
-# (30032, 30034). A person must hear of these: the host of the game, and the operator.
-SENDER_CODES = frozenset({20003, 21212, 21606, 21608, 30007, 30032, 30034})
+# The operator: bad credentials (20003), a sender that is not ours or cannot text (21212, 21606),
+# the account's geographic permissions (21408), a status callback URL Twilio refuses (21609), a
+# trial account texting an unverified number (21608), carrier filtering (30007), an unverified
+# toll-free or unregistered 10DLC number (30032, 30034). Every game on the number is affected: a
+# person must hear of these, the host of the game and the operator.
+SENDER_CODES = frozenset({20003, 21212, 21408, 21606, 21608, 21609, 30007, 30032, 30034})
+# Nobody: the text waited in Twilio's queue past its ValidityPeriod (a prompt whose moment has
+# passed; the reminders say what is asked now). Given up, and the number is not blamed.
+EXPIRED_CODES = frozenset({30036})
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,7 @@ class Outcome:
     unreachable: bool = False  # permanent, and the number's fault: tell its table
     opted_out: bool = False  # the number unsubscribed at the carrier
     sender: bool = False  # permanent, and the sender's fault: tell the host and the operator
+    slow_down: bool = False  # transient, and Twilio asks for fewer requests: wait longer
 
     @property
     def accepted(self) -> bool:
@@ -54,6 +64,8 @@ def classify(code: int | str | None, http_status: int | None = None) -> Outcome:
         return Outcome(FAIL, code=label, unreachable=True, opted_out=number in OPTED_OUT_CODES)
     if number in SENDER_CODES:
         return Outcome(FAIL, code=label, sender=True)
+    if number in SLOW_DOWN_CODES:
+        return Outcome(RETRY, code=label, slow_down=True)
     if number in TRANSIENT_CODES or http_status == 429 or (http_status or 0) >= 500:
         return Outcome(RETRY, code=label)
     return Outcome(FAIL, code=label)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlalchemy import update
+from sqlmodel import Session, col, select
 
-from ..store import LOBBY, Contact, Game, Player
+from ..store import FAILED, LOBBY, UNDELIVERED, Contact, Game, Outbox, Player
 from ..store.games import open_player, roster
+from .errors import RECIPIENT_CODES
 from .mailbox import Mailbox
 from .rows import contact
 
@@ -68,15 +70,19 @@ def mark_unreachable(session: Session, number: str, now: datetime, *, opted_out:
     """Record that texts to `number` fail for good (`opted_out`: it unsubscribed at the carrier).
 
     The first time (it was neither unreachable nor opted out), its table is told, in this same
-    transaction. Return whether it was told.
+    transaction. Which failure is the first is decided by one conditional UPDATE under the row's
+    lock, not by what this session read before: of two failures for one number handled at once
+    (the worker's and a status callback's), exactly one tells. Return whether it was told.
     """
-    row = contact(session, number)
-    first = not (row.unreachable or row.opted_out)
-    row.unreachable = True
-    row.opted_out = row.opted_out or opted_out
+    row = contact(session, number)  # created if missing, and locked
+    mine = col(Contact.number) == number
+    fresh = update(Contact).where(mine, ~col(Contact.unreachable), ~col(Contact.opted_out))
+    first = _changed(session, fresh.values(unreachable=True))
+    if opted_out:
+        _changed(session, update(Contact).where(mine).values(unreachable=True, opted_out=True))
+    session.expire(row)  # read again when next used: this session may have read it before
     if not first:
         return False
-    session.flush()  # the sender is now opted out or unreachable before any mail is written
     mail = Mailbox()
     game_id = tell_table(session, mail, number, stopped=opted_out)
     if game_id is None:
@@ -85,8 +91,29 @@ def mark_unreachable(session: Session, number: str, now: datetime, *, opted_out:
     return True
 
 
-def mark_reachable(session: Session, number: str) -> None:
-    """A text to `number` was delivered, so it is reachable after all (its table is not told)."""
-    row = session.get(Contact, number)
-    if row is not None and row.unreachable and not row.opted_out:
+def _changed(session: Session, statement) -> bool:
+    """Run an UPDATE; whether it changed a row."""
+    options = {"synchronize_session": False}  # the caller expires what it read
+    return session.execute(statement.execution_options(**options)).rowcount == 1
+
+
+def mark_reachable(session: Session, number: str, delivered_id: int) -> None:
+    """Outbox row `delivered_id` to `number` was delivered, so the number is reachable after all
+    (its table is not told), unless a later text to it failed for the number's sake: a delivery
+    report can arrive long after the failure of a text sent after it (callbacks retried after a
+    fault, or just late), and must not undo that failure, or the next one would tell the table
+    a second time."""
+    seen = session.get(Contact, number)
+    if seen is None or not seen.unreachable or seen.opted_out:
+        return
+    row = contact(session, number)  # locked: a failure being recorded now has committed
+    if not row.unreachable or row.opted_out:
+        return
+    later_failure = select(Outbox.id).where(
+        col(Outbox.to_number) == number,
+        col(Outbox.id) > delivered_id,
+        col(Outbox.status).in_((FAILED, UNDELIVERED)),
+        col(Outbox.error_code).in_([str(code) for code in RECIPIENT_CODES]),
+    )
+    if session.exec(later_failure.limit(1)).first() is None:
         row.unreachable = False

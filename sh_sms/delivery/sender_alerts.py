@@ -11,16 +11,18 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from sqlmodel import Session
+from sqlalchemy import update
+from sqlmodel import Session, col
 
 from ..ops.wording import say
 from ..store import Outbox, SenderAlert
+from ..store.db import insert_new
 from ..store.games import roster
 from ..text.numbers import mask
 from .mailbox import Mailbox
-from .rows import locked
 
 log = logging.getLogger(__name__)
+QUIET = {"synchronize_session": False}  # nothing here reads the alert row through the session
 
 
 def report_sender_problem(session: Session, row: Outbox, now: datetime) -> bool:
@@ -33,13 +35,16 @@ def report_sender_problem(session: Session, row: Outbox, now: datetime) -> bool:
     )  # fmt: skip
     if row.game_id is None:
         return False
+    game = col(SenderAlert.game_id) == row.game_id
     fresh = {"first_code": code, "last_code": code, "first_at": now, "last_at": now}
-    alert = locked(session, SenderAlert, {"game_id": row.game_id}, fresh)
-    alert.failures += 1
-    alert.last_code, alert.last_at = code, now
-    if alert.host_told:
-        return False
-    alert.host_told = True  # once per game, whether or not a text can reach the host
+    insert_new(session, SenderAlert, {"game_id": row.game_id, **fresh})
+    count = {"failures": col(SenderAlert.failures) + 1, "last_code": code, "last_at": now}
+    session.execute(update(SenderAlert).where(game).values(**count).execution_options(**QUIET))
+    # Whether this failure is the one that tells: decided in the database, by one conditional
+    # UPDATE, so that two failures of one game handled at once cannot both tell the host.
+    tell = update(SenderAlert).where(game, ~col(SenderAlert.host_told)).values(host_told=True)
+    if session.execute(tell.execution_options(**QUIET)).rowcount != 1:
+        return False  # once per game, whether or not a text could reach the host
     players = roster(session, row.game_id)
     host = next((p for p in players if p.is_host), None)
     if host is None or host.number == row.to_number:

@@ -1,5 +1,8 @@
 """Senders: how one claimed text leaves. The simulator only marks it delivered; Twilio sends it
-through the `twilio` library's Client, with a request timeout and a status callback URL."""
+through the `twilio` library's Client, with a request timeout and a status callback URL, and a
+text that asks its reader to act with a ValidityPeriod (PROMPT_VALIDITY_SECONDS, 600): should
+Twilio's queue hold it longer, Twilio drops it (error 30036) rather than deliver a prompt whose
+moment has passed; the game's reminders then say what is asked now."""
 
 from __future__ import annotations
 
@@ -85,6 +88,8 @@ class TwilioSender:
             to = mask(item.to_number)
             log.warning("send_refused id=%s to=%s reason=%s", item.id, to, refused)
             return Outcome(FAIL, code=REFUSED, unreachable=True)
+        if item.critical:
+            sender["validity_period"] = s.prompt_validity_seconds
         if item.unsure_since is not None:
             found = self._look_up(item)
             if found is not None:

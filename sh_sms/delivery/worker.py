@@ -7,7 +7,6 @@ happened. Any number of workers, in their own processes or threads, may run at o
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import random
@@ -16,7 +15,6 @@ import signal
 import socket
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from datetime import UTC, datetime, timedelta
@@ -26,9 +24,9 @@ from sqlalchemy.engine import Engine
 from ..botplay.job import tick as bot_tick
 from ..config import Settings
 from ..conversation.intake import retry_due_logged
-from ..ops.logs import configure_logging
-from ..ops.logsafe import scrub
-from ..ops.preflight import refused
+from ..ops.commandline import command_parser
+from ..ops.logsafe import failure
+from ..ops.preflight import refused, start
 from ..reminders.scheduler import start_scheduler
 from ..store import make_engine
 from .claims import Claim, claim, record, release
@@ -115,7 +113,7 @@ class Worker:
 
     def run(self) -> None:
         """Loop until `stop`: send what is due, pause when there is nothing."""
-        log.info("worker_started name=%s mps=%s", self.name, self.mps)
+        log.debug("worker_loop_started name=%s", self.name)
         scheduler = start_scheduler(self.engine, self.settings, self.clock.now)  # reminders
         scheduler.add_job(  # inbound texts kept after a database fault (sh_sms.conversation.intake)
             retry_due_logged,
@@ -136,8 +134,8 @@ class Worker:
         while not self.stopping.is_set():
             try:
                 claimed = self.run_once()
-            except Exception:  # the database is away, say: try again, without flooding the log
-                log.error("worker_round_failed\n%s", scrub(traceback.format_exc()))
+            except Exception as exc:  # the database is away, say: try again, without flooding
+                log.error("worker_round_failed%s", failure(exc))
                 self.stopping.wait(ERROR_PAUSE_SECONDS)
                 continue
             if not claimed:
@@ -169,8 +167,8 @@ class Worker:
                 log.warning("lease_too_short id=%s", item.id)
                 return None
             return self.sender.send(item)
-        except Exception:
-            log.error("send_failed id=%s\n%s", item.id, scrub(traceback.format_exc()))
+        except Exception as exc:
+            log.error("send_failed id=%s%s", item.id, failure(exc))
             return None  # claimed again when the lease expires
 
     def _record(self, results: list[tuple[Claim, Outcome | None]]) -> None:
@@ -180,18 +178,19 @@ class Worker:
             return
         try:
             record(self.engine, self.settings, sent, self.name, self.clock.now(), self.rand)
-        except Exception:
+        except Exception as exc:
             ids = [item.id for item, _ in sent]
-            log.error("record_failed ids=%s\n%s", ids, scrub(traceback.format_exc()))
+            log.error("record_failed ids=%s%s", ids, failure(exc))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Drain the outbox of DATABASE_URL until SIGTERM or SIGINT (`--once`: until it is empty)."""
-    parser = argparse.ArgumentParser(prog="sh-sms worker", description="Send queued texts.")
+    parser = command_parser("worker")
     parser.add_argument("--once", action="store_true", help="send what is due now, then exit")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
-    configure_logging(settings.log_level)
+    settings = start()
+    if settings is None:
+        return 1
     engine = make_engine(settings.database_url)
     if refused(settings, engine):
         engine.dispose()
@@ -204,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: worker.stop())
+        log.info("worker_started name=%s mps=%s", worker.name, worker.mps)
         worker.run()
     finally:
         engine.dispose()

@@ -1,8 +1,11 @@
 """What the operator runs and reads, apart from the game itself.
 
 - `wording`: every line for the operator, from templates/ops/*.txt.
-- `logs`: logging to stdout, the same in every process.
-- `preflight`: settings no process may start with (web, worker, release), one line each.
+- `logs`: logging to stdout, the same in every process; `logsafe`: numbers masked, a passing
+  database fault as one line.
+- `preflight`: settings no process may start with (web, worker, release), one line each, and
+  `start`, which every command's `main` begins with.
+- `commandline`: each command's help (templates/ops/help/).
 - `doctor`: `sh-sms doctor`, recent delivery failures by cause, with the fix for each.
 - `twilio_setup`, `twilio_checks`, `twilio_report`: `sh-sms twilio`, pointing the number (or
   Messaging Service) at this deployment and checking what Twilio's API shows.

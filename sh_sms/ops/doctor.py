@@ -6,7 +6,6 @@ needs doing, so a scheduler or monitor can run it."""
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -18,8 +17,8 @@ from ..config import Settings
 from ..delivery.errors import NETWORK, RECIPIENT_CODES, SENDER_CODES, TRANSIENT_CODES
 from ..store import FAILED, PENDING_STATUSES, UNDELIVERED, Game, Outbox, SenderAlert, make_engine
 from ..store.deadletters import counts as dead_letters
-from .logs import configure_logging
-from .preflight import database_problem, problems, schema_problem, shown_url, warnings
+from .commandline import command_parser
+from .preflight import database_problem, problems, schema_problem, shown_url, start, warnings
 from .wording import has, say
 
 STUCK_MINUTES = 5  # a text queued longer than this means no worker is draining the outbox
@@ -128,11 +127,14 @@ def _int(code: str | None) -> int | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the report for DATABASE_URL; exit 1 when something needs doing."""
-    parser = argparse.ArgumentParser(prog="sh-sms doctor", description=__doc__.splitlines()[0])
-    parser.add_argument("--hours", type=float, default=24.0, help="how far back (default 24)")
+    parser = command_parser("doctor")
+    parser.add_argument(
+        "--hours", type=float, default=24.0, help="how far back to look, in hours (default 24)"
+    )
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
-    configure_logging(settings.log_level)
+    settings = start()
+    if settings is None:
+        return 1
     engine = make_engine(settings.database_url)
     try:
         text, healthy = report(engine, settings, datetime.now(UTC), args.hours)

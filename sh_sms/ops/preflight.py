@@ -1,9 +1,10 @@
 """Settings no process may start with: web (the app factory), worker and release all refuse them.
 
 Each problem is one sentence saying what to set (templates/ops/problem/*.txt), logged as one line
-after "Refusing to start:". The web app factory
-raises `UnsafeConfiguration`, so under gunicorn the worker fails to boot and the master exits;
-the commands log the lines and exit 1. A few settings only deserve a warning.
+after "Refusing to start:": first each value that cannot be read (config.Settings refuses it),
+then the rules across settings (`problems`), then the database. The web app factory raises
+`UnsafeConfiguration`, so under gunicorn the app fails to load and the master exits; the
+commands log the lines and exit 1. A few settings only deserve a warning.
 """
 
 from __future__ import annotations
@@ -11,20 +12,43 @@ from __future__ import annotations
 import logging
 
 from sqlalchemy import text
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
-from ..config import TWILIO, Settings
+from ..config import SIMULATOR, TWILIO, InvalidSettings, Settings, shown_url
 from ..store.schema import missing_migrations
 from ..text.numbers import normalize
+from .logs import configure_logging
 from .wording import say
 
 log = logging.getLogger(__name__)
-SERVICE_PREFIX = "MG"
+__all__ = ["UnsafeConfiguration", "check", "problems", "require_safe", "shown_url", "warnings"]
 
 
-class UnsafeConfiguration(RuntimeError):
-    """The process must not start; the message says, one line per problem, what to set."""
+class UnsafeConfiguration(InvalidSettings):
+    """The process must not start; `lines` says, one line per problem, what to set."""
+
+
+def settings_from_env(environ=None, **overrides) -> Settings:
+    """`Settings.from_env`, each refused value logged as one line and raised as
+    `UnsafeConfiguration`."""
+    try:
+        return Settings.from_env(environ, **overrides)
+    except InvalidSettings as exc:
+        configure_logging()
+        _refuse(exc.lines)
+        raise  # not reached: _refuse raises
+
+
+def start(environ=None, **overrides) -> Settings | None:
+    """For a command's `main`: the settings, with logging set up at LOG_LEVEL; None when a
+    value was refused (each logged as one line; the command then exits 1)."""
+    try:
+        settings = settings_from_env(environ, **overrides)
+    except UnsafeConfiguration:
+        return None
+    configure_logging(settings.log_level)
+    return settings
 
 
 def problems(settings: Settings) -> list[str]:
@@ -36,14 +60,13 @@ def problems(settings: Settings) -> list[str]:
         names = (("TWILIO_ACCOUNT_SID", sid), ("TWILIO_AUTH_TOKEN", token))
         missing = " and ".join(name for name, value in names if not value)
         found.append(say("problem/twilio_half", missing=missing))
+    elif settings.dyno and settings.backend == SIMULATOR and not settings.simulator:
+        found.append(say("problem/simulator_on_host", dyno=settings.dyno))  # /sim is open to all
     if settings.backend == TWILIO and not sender:
         found.append(say("problem/twilio_no_sender"))
     number = settings.twilio_from_number
     if number and normalize(number, settings.default_region) != number:
         found.append(say("problem/twilio_bad_from", value=number))
-    service = settings.twilio_messaging_service_sid
-    if service and not service.startswith(SERVICE_PREFIX):
-        found.append(say("problem/twilio_bad_service", value=service))
     if settings.dyno and settings.database_url.startswith("sqlite"):
         found.append(say("problem/sqlite_on_host", dyno=settings.dyno))
     return found
@@ -71,6 +94,8 @@ def schema_problem(engine: Engine) -> str | None:
 def warnings(settings: Settings) -> list[str]:
     """What works, but badly enough to say so at start."""
     found = []
+    if settings.backend == TWILIO and not settings.public_base_url:
+        found.append(say("warn/no_base_url"))
     if settings.backend == TWILIO and not settings.callback_url:
         found.append(say("warn/no_callback"))
     return found
@@ -93,11 +118,17 @@ def check(settings: Settings, engine: Engine | None = None, *, schema: bool = Tr
 
 def require_safe(settings: Settings, engine: Engine | None = None, *, schema: bool = True) -> None:
     """Log each problem and raise `UnsafeConfiguration` when there is any."""
-    lines = [say("refuse", problem=p) for p in check(settings, engine, schema=schema)]
+    found = check(settings, engine, schema=schema)
+    if found:
+        _refuse(found)
+
+
+def _refuse(problems: list[str]) -> None:
+    """Log each problem as one line and raise `UnsafeConfiguration`."""
+    lines = [say("refuse", problem=p) for p in problems]
     for line in lines:
         log.error("%s", line)
-    if lines:
-        raise UnsafeConfiguration("\n".join(lines))
+    raise UnsafeConfiguration(lines)
 
 
 def refused(settings: Settings, engine: Engine | None = None, *, schema: bool = True) -> bool:
@@ -107,11 +138,3 @@ def refused(settings: Settings, engine: Engine | None = None, *, schema: bool = 
     except UnsafeConfiguration:
         return True
     return False
-
-
-def shown_url(url: str) -> str:
-    """A database URL fit for a log line: no password."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return "(not a database URL)"

@@ -10,9 +10,7 @@ settings are missing.
 
 from __future__ import annotations
 
-import argparse
 import json
-from dataclasses import replace
 
 import requests
 from twilio.base.exceptions import TwilioException, TwilioRestException
@@ -20,7 +18,8 @@ from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
 from ..config import TWILIO, Settings
-from .logs import configure_logging
+from .commandline import command_parser
+from .preflight import start
 from .twilio_checks import check_account, setup_number, setup_service
 from .twilio_report import PROBLEM, Report
 from .wording import say
@@ -75,14 +74,16 @@ def _page_error(exc: TwilioException) -> tuple[int, object] | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run, print the report; return the exit status."""
-    parser = argparse.ArgumentParser(prog="sh-sms twilio", description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="change nothing, only report")
-    parser.add_argument("--url", help="this deployment's https address (default PUBLIC_BASE_URL)")
+    parser = command_parser("twilio")
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing: compare, check and report"
+    )
+    parser.add_argument("--url", help="this deployment's https address, instead of PUBLIC_BASE_URL")
     args = parser.parse_args(argv)
-    settings = Settings.from_env()
-    configure_logging(settings.log_level)
-    if args.url:
-        settings = replace(settings, public_base_url=args.url)
+    overrides = {"public_base_url": args.url} if args.url else {}
+    settings = start(**overrides)
+    if settings is None:
+        return 2
     missing = _missing(settings)
     if missing:
         print(say("twilio/line", kind=PROBLEM, text=say(f"twilio/{missing}")))

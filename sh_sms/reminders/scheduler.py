@@ -72,5 +72,5 @@ def start_scheduler(
             id=RETENTION_JOB_ID,
         )
     scheduler.start()
-    log.info("reminder_scheduler_started every=%ss", settings.reminder_poll_seconds)
+    log.debug("reminder_scheduler_started every=%ss", settings.reminder_poll_seconds)
     return scheduler

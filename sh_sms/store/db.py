@@ -20,28 +20,39 @@ NEW = "new"  # recorded now: apply the text
 DUPLICATE = "duplicate"  # recorded before (a retry, or a concurrent copy that committed first)
 HELD = "held"  # the sender has earlier texts kept as pending dead letters: they go first
 
-# PostgreSQL: a server that does not answer, or a game lock held by a stuck transaction, fails
-# the attempt within seconds (both count as transient, store/faults.py), so a text is retried
-# and, failing that, answered 503 for Twilio's fallback well inside its 15-second wait, instead
-# of hanging the request until gunicorn kills it.
-PG_CONNECT_TIMEOUT_SECONDS = 5
-PG_LOCK_TIMEOUT = "5s"
+# A server that does not answer, or a game lock held by a stuck transaction, fails the attempt
+# within seconds (both count as transient, store/faults.py), so a text is retried and, failing
+# that, answered 503 for Twilio's fallback well inside its 15-second wait (REQUEST_BUDGET_SECONDS),
+# instead of hanging the request until gunicorn kills it. libpq's connect timeout is whole
+# seconds, 2 at least.
+PG_LOCK_WAIT_SECONDS = 3.0
+PG_CONNECT_TIMEOUT_SECONDS = 3
+SQLITE_BUSY_SECONDS = 30.0  # a laptop's processes share one file: waiting long is harmless
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, lock_wait_seconds: float | None = None) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions.
 
+    `lock_wait_seconds`: the longest one statement waits for a lock (PostgreSQL's lock_timeout,
+    SQLite's busy timeout) before it fails as a transient error; the web app passes
+    DB_LOCK_WAIT_SECONDS, so that a text's request stays inside its budget.
     Errors never quote the statement's parameters: they are players' numbers and words, and
     errors end up in logs.
     """
     if not url.startswith("sqlite"):
+        wait = PG_LOCK_WAIT_SECONDS if lock_wait_seconds is None else lock_wait_seconds
         limits = {
-            "connect_timeout": PG_CONNECT_TIMEOUT_SECONDS,
-            "options": f"-c lock_timeout={PG_LOCK_TIMEOUT}",
+            "connect_timeout": max(2, min(PG_CONNECT_TIMEOUT_SECONDS, round(wait))),
+            "options": f"-c lock_timeout={max(1, round(wait * 1000))}ms",
         }
         return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=limits)
     engine = create_engine(
-        url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True
+        url,
+        connect_args={
+            "check_same_thread": False,
+            "timeout": lock_wait_seconds or SQLITE_BUSY_SECONDS,
+        },
+        hide_parameters=True,
     )
 
     @event.listens_for(engine, "connect")

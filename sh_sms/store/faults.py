@@ -14,7 +14,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 import psycopg
@@ -85,7 +85,12 @@ def _chain(error: BaseException) -> Iterator[BaseException]:
 class RetryPolicy:
     """How often and how patiently to run work again after a transient database error.
 
-    `sleep` and `rand` are injectable, so tests neither wait nor depend on chance.
+    A request's policy also has a budget: Twilio waits 15 s for an answer to a text, so every run,
+    pause and lock wait of one text together must end well before (REQUEST_BUDGET_SECONDS, 10).
+    `started` fixes its deadline; a run is only started again if it can end by then, counting
+    `run_seconds` (the longest one run may wait: the lock and connect timeouts) for it.
+
+    `sleep`, `rand` and `clock` are injectable, so tests neither wait nor depend on chance.
     """
 
     attempts: int = 3  # runs in all, the first included
@@ -93,6 +98,10 @@ class RetryPolicy:
     cap_seconds: float = 1.0
     sleep: Callable[[float], None] = time.sleep
     rand: Callable[[], float] = random.random
+    budget_seconds: float | None = None  # all runs of one request together; None: no limit
+    run_seconds: float = 0.0  # the longest one run may wait for a lock or a connection
+    clock: Callable[[], float] = time.monotonic
+    deadline: float | None = None  # `clock()` by which a started request must be done
 
     def delay(self, failed_runs: int) -> float:
         """Seconds to wait after `failed_runs` runs: exponential, capped, jittered into its upper
@@ -100,10 +109,24 @@ class RetryPolicy:
         delay = min(self.cap_seconds, self.base_seconds * 2 ** max(0, failed_runs - 1))
         return delay * (0.5 + self.rand() / 2)
 
+    def started(self) -> RetryPolicy:
+        """This policy with its budget counted from now (every run of the request shares it)."""
+        if self.budget_seconds is None:
+            return self
+        return replace(self, deadline=self.clock() + self.budget_seconds)
 
-def retrying(work: Callable[[], T], policy: RetryPolicy, what: str) -> T:
+    def has_time(self, delay: float, leave: float = 0.0) -> bool:
+        """Whether a run started after `delay` ends in time, with `leave` seconds to spare."""
+        if self.deadline is None:
+            return True
+        return self.clock() + delay + self.run_seconds + leave <= self.deadline
+
+
+def retrying(work: Callable[[], T], policy: RetryPolicy, what: str, leave: float = 0.0) -> T:
     """Run `work` (one whole transaction); run it again after a transient database error, up to
-    `policy.attempts` runs in all. The last error, or any other, is raised."""
+    `policy.attempts` runs in all and while the request's budget allows another run with `leave`
+    seconds to spare (for what comes after: keeping the text). The last error, or any other, is
+    raised."""
     runs = 0
     while True:
         runs += 1
@@ -113,6 +136,12 @@ def retrying(work: Callable[[], T], policy: RetryPolicy, what: str) -> T:
             if runs >= policy.attempts or not is_transient(error):
                 raise
             delay = policy.delay(runs)
+            if not policy.has_time(delay, leave):
+                log.warning(
+                    "db_retry_stopped what=%s run=%s error=%s: the request's time is spent",
+                    what, runs, describe(error),
+                )  # fmt: skip
+                raise
             log.warning(
                 "db_retry what=%s run=%s error=%s again_in=%.3fs",
                 what, runs, describe(error), delay,

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
-
 from alembic import command
 
-from sh_sms.config import Settings
-from sh_sms.ops.logs import configure_logging
-from sh_sms.ops.preflight import refused
+from sh_sms.ops.commandline import command_parser
+from sh_sms.ops.preflight import refused, start
 from sh_sms.store.db import make_engine
 from sh_sms.store.schema import ALEMBIC_INI, alembic_config
 
@@ -22,9 +19,10 @@ def upgrade(url: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Migrate the database named by DATABASE_URL (default: a local SQLite file)."""
-    argparse.ArgumentParser(prog="sh-sms migrate").parse_args(argv)
-    settings = Settings.from_env()
-    configure_logging(settings.log_level)
+    command_parser("migrate").parse_args(argv)
+    settings = start()
+    if settings is None:
+        return 1
     engine = make_engine(settings.database_url)
     try:
         if refused(settings, engine, schema=False):  # the release phase: a bad deploy stops here

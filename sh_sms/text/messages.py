@@ -149,7 +149,7 @@ def _said_otherwise(event: Event, seat: int, asked: set[int], after: GameState) 
 def join(parts: list[str]) -> str:
     """Join the texts for one recipient into one SMS body: at most 1600 characters (Twilio's
     limit), an extension character such as `€` counted as two, so a body is never over 11
-    segments (the bound of README "Limits")."""
+    segments (the bound of docs/operating.md "Limits")."""
     body = "\n".join(p for p in parts if p)
     if units(body) <= SMS_MAX:
         return body

@@ -103,7 +103,8 @@ def is_bot_number(number: str | None) -> bool:
 
 
 def mask(number: str | None) -> str:
-    """A number safe for info-level logs: country code and last four digits only."""
+    """A number safe for info-level logs: its whole country code and last four digits only
+    (+44 7700 900123 -> +44******0123)."""
     if not number:
         return "-"
     if is_bot_number(number):
@@ -111,4 +112,17 @@ def mask(number: str | None) -> str:
     digits = number.lstrip("+")
     if len(digits) <= 4:
         return "+" + "*" * len(digits)
-    return "+" + digits[:1] + "*" * (len(digits) - 5) + digits[-4:]
+    country = country_code(digits)
+    hidden = len(digits) - len(country) - 4
+    if hidden < 1:  # too short to keep both: keep the last four
+        return "+" + "*" * (len(digits) - 4) + digits[-4:]
+    return "+" + country + "*" * hidden + digits[-4:]
+
+
+def country_code(digits: str) -> str:
+    """The country calling code that `digits` (an E.164 number without +) starts with; calling
+    codes are prefix-free, so the first one of 1 to 3 digits that exists is it ('' if none)."""
+    for size in (1, 2, 3):
+        if int(digits[:size] or 0) in phonenumbers.COUNTRY_CODE_TO_REGION_CODE:
+            return digits[:size]
+    return ""

@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from ..config import SIMULATOR, Settings, database_url
 from ..conversation.intake import policy_for
-from ..ops.preflight import require_safe
+from ..ops.preflight import require_safe, settings_from_env
 from ..resources import TEMPLATES
 from ..store import make_engine
 from .runtime import Runtime, utc_now
@@ -25,7 +25,7 @@ def _settings(config: Settings | Mapping[str, Any] | None) -> tuple[Settings, Ca
     overrides = dict(config or {})
     clock = overrides.pop("clock", None) or utc_now
     sleep = overrides.pop("sleep", None)  # tests: pauses between retries of a text, not slept
-    return Settings.from_env(**overrides), clock, {"sleep": sleep} if sleep else {}
+    return settings_from_env(**overrides), clock, {"sleep": sleep} if sleep else {}
 
 
 def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
@@ -36,7 +36,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     under gunicorn the worker then fails to boot and the master exits.
     """
     settings, clock, retry = _settings(config)
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.db_lock_wait_seconds)
     try:
         require_safe(settings, engine)
     except Exception:
@@ -45,7 +45,9 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
     app.extensions["sh_sms"] = Runtime(settings, engine, clock, policy_for(settings, **retry))
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    # Heroku's router sets X-Forwarded-Proto and X-Forwarded-For (and routes by Host); it never
+    # sets X-Forwarded-Host, so a client's own would be believed: it is not read.
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
 
     from . import board, health, home, replay, status, webhook
 

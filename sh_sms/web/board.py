@@ -7,6 +7,7 @@ import re
 from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, col, select
 
+from ..config import SIMULATOR
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
 from ..public.board import board_view
 from ..public.state import public_state
@@ -91,6 +92,7 @@ def board_page(code: str) -> Response | tuple[Response | str, int]:
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         number=service_number(settings),
+        simulator=settings.backend == SIMULATOR,
         qr=join_qr(settings, board["code"]) if board["phase"] == "lobby" else None,
         poll_ms=POLL_MS,
         refresh=REFRESH_SECONDS,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import traceback
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Blueprint, Response, request
@@ -11,11 +10,11 @@ from flask import Blueprint, Response, request
 from ..config import Settings
 from ..delivery.callbacks import apply_status
 from ..delivery.senders import CALLBACK_ID
-from ..ops.logsafe import field
+from ..ops.logsafe import failure, field
 from ..store.faults import retrying
 from . import inputs
 from .runtime import runtime
-from .webhook import scrub, signature_ok, signed_url
+from .webhook import signature_ok, signed_url
 
 log = logging.getLogger(__name__)
 bp = Blueprint("status", __name__)
@@ -66,8 +65,8 @@ def status() -> Response:
             rt.retry,
             "status",
         )
-    except Exception:
-        log.error("status_failed sid=%s\n%s", sid, scrub(traceback.format_exc()))
+    except Exception as exc:
+        log.error("status_failed sid=%s%s", sid, failure(exc))
         return Response(status=500)
-    log.info("status sid=%s status=%s code=%s known=%s", sid, state, code, found)
+    log.debug("status sid=%s status=%s code=%s known=%s", sid, state, code, found)
     return Response(status=204)

@@ -105,5 +105,7 @@ def sms() -> Response:
     body = inputs.clean_body(form.get("Body"))
     opt_out = inputs.opt_out_type(form.get("OptOutType"))
     result = deliver(rt, number, body, sid, opt_out, inputs.media_count(form.get("NumMedia")))
-    log.info("sms_received from=%s sid=%s result=%s", mask(number), sid, result)
-    return twiml() if result in ANSWERED else Response(status=503)
+    answered = result in ANSWERED  # a text that was not is logged at warning where it was kept
+    level = logging.DEBUG if answered else logging.WARNING
+    log.log(level, "sms_received from=%s sid=%s result=%s", mask(number), sid, result)
+    return twiml() if answered else Response(status=503)

@@ -1,8 +1,8 @@
-"""The worst case one sender can cost in ten minutes holds (README "Limits").
+"""The worst case one sender can cost in ten minutes holds (docs/operating.md "Limits").
 
 `conversation.bounds.worst_case` sums, from the limits in force, the most each kind of text can
 make the service send; an attacker who tries every kind at once for ten minutes stays under it,
-and the figure the README gives is the one the defaults make.
+and the figure docs/operating.md gives is the one the defaults make.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from harness import Delivery, Table
 from sh_sms.config import Settings
 from sh_sms.conversation.bounds import NOTICE_SEGMENTS, worst_case
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[2] / "docs" / "operating.md"
 LONG = ["Abcdefghijk" + c for c in "ABCDEFGHIJ"]  # ten names of twelve letters
 
 

@@ -5,10 +5,10 @@ readable size, and axe-core finds no serious or critical accessibility violation
 to test-artifacts/screenshots/ for a person to judge.
 
 Sizes chosen, at 1920x1080 (read from three metres): the track letters L/F >= 64px, the status
-headline >= 40px, player names >= 30px, the tracker/pile figures >= 36px, the latest events and
-the slots' power labels >= 18px, any text at all >= 12px; the board fills the screen without
-scrolling. At 390x844: the headline >= 20px, names >= 18px, track letters >= 28px, any text
->= 12px.
+headline >= 40px, player names >= 30px, the tracker/pile figures >= 36px, every other text on
+the board (the latest events, the slots' power labels and numbers, the election tracker's
+labels, the badges) >= 18px; the board fills the screen without scrolling. At 390x844: the
+headline >= 20px, names >= 18px, track letters >= 28px, any text >= 12px.
 """
 
 from __future__ import annotations
@@ -81,6 +81,8 @@ def test_the_board_in_the_middle_of_a_game_of_ten(browser, tables, screenshot, s
         assert font_px(board.locator(".pile .figure")) >= 36
         assert font_px(board.locator("#events li")) >= 18
         assert font_px(board.locator(".slot .power")) >= 18
+        assert font_px(board.locator(".tracker .dot")) >= 18  # was 13px: "Chaos" unreadable
+        assert smallest_text_px(page) >= 18, "a label too small to read across a room"
         # It fills the screen and needs no scrolling: a TV cannot scroll.
         assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
         assert board.evaluate("b => b.getBoundingClientRect().width") >= TV["width"] - 1
@@ -101,7 +103,12 @@ def test_the_board_of_a_lobby_shows_how_to_join(browser, tables, screenshot, siz
     expect(join.locator(".qr svg[role=img]")).to_be_visible()
     width = join.locator(".qr").evaluate("q => q.getBoundingClientRect().width")
     assert width >= (300 if size == "tv" else 150), width  # big enough to scan from a seat
+    expect(join.locator(".steps")).to_contain_text("The host texts BOT to seat a computer player")
+    expect(join.locator(".steps")).to_contain_text("START")
     check(page, f"lobby {size}")
+    if size == "tv":
+        assert smallest_text_px(page) >= 18
+        assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
     screenshot(page, f"board-lobby-{size}", full_page=size == "phone")
     page.close()
 
@@ -114,6 +121,8 @@ def test_the_board_of_a_finished_game(browser, tables, screenshot, size) -> None
     expect(page.locator(".player .badge.role")).to_have_count(7)
     expect(page.locator(".player .badge.role .letter").first).to_have_text("L")
     check(page, f"finished {size}")
+    if size == "tv":
+        assert smallest_text_px(page) >= 18
     screenshot(page, f"board-over-{size}", full_page=size == "phone")
     page.get_by_role("link", name="Replay the game").click()
     expect(page).to_have_url(f"{tables.url}/g/DONE/replay")
@@ -179,4 +188,26 @@ def test_the_front_page(browser, serve, screenshot, size) -> None:
     screenshot(page, f"front-{size}", full_page=size == "phone")
     page.get_by_role("link", name="Play in the phone simulator").click()
     expect(page).to_have_url(server.url + "/sim")
+    page.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_in_simulator_mode_sends_players_to_the_simulator(
+    browser, serve, screenshot, size
+) -> None:
+    server = serve()  # no Twilio: no number to text, no QR code
+    add_game(server.app, "SIMU", ["Ana", "Bob", "Cy"])
+    page = browser.new_page(viewport=SIZES[size])
+    page.goto(f"{server.url}/g/SIMU")
+    join = page.locator(".join")
+    expect(join.locator("#join-text")).to_contain_text("Text JOIN SIMU yourname from a phone in")
+    expect(join).to_contain_text("BOT 3")
+    check(page, f"simulator lobby {size}")
+    if size == "tv":
+        assert smallest_text_px(page) >= 18
+        assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+    screenshot(page, f"board-lobby-simulator-{size}", full_page=size == "phone")
+    join.get_by_role("link", name="simulator").first.click()
+    expect(page).to_have_url(server.url + "/sim")
+    expect(page.locator("header")).to_contain_text("BOT seats a computer player")
     page.close()

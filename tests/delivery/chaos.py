@@ -75,7 +75,7 @@ def web_process(name: str, env: dict[str, str], workdir: Path) -> Process:
     command = [
         sys.executable, "-m", "gunicorn", "sh_sms.web:create_app()",
         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "4",
-        "--graceful-timeout", "1",
+        "--graceful-timeout", "1", "--no-control-socket",
     ]  # fmt: skip
     return Process(name, command, env, workdir, port)
 

@@ -205,3 +205,35 @@ def test_a_callback_saves_the_text_of_a_worker_that_died_mid_send(
         "SMsent",
     )
     assert fake_twilio.calls == []
+
+
+def test_a_late_delivery_report_does_not_undo_a_later_failure_so_the_table_hears_once(
+    app, db_engine, worker, callback, fake_twilio
+):
+    """Callbacks come late and out of order (Twilio's own retries, a web process down for a
+    while): the delivery of Bob's earlier text, reported after his later text failed, does not
+    make him reachable again, so his next failure does not tell the table a second time."""
+    phones = Phones(app.test_client(), fake_twilio.auth_token)
+    _code, (_ana, bob, cy) = phones.lobby(db_engine, ["Ana", "Bob", "Cy"])
+    worker.drain()
+    earlier, later = queue(db_engine, bob, "earlier", "later")
+    worker.drain()
+    sid = {outbox_id: row(db_engine, outbox_id).provider_sid for outbox_id in (earlier, later)}
+    callback(later, sid[later], "undelivered", 30005)
+    callback(earlier, sid[earlier], "delivered")  # reported late
+    assert contact(db_engine, bob).unreachable
+    [again] = queue(db_engine, bob, "again")
+    worker.drain()
+    callback(again, row(db_engine, again).provider_sid, "undelivered", 30005)
+    worker.drain()
+    told = [b for b in fake_twilio.sent_to(cy) if "Bob can no longer be reached" in b]
+    assert len(told) == 1
+
+
+def test_a_delivery_after_the_failure_makes_the_number_reachable_again(db_engine, worker, callback):
+    failed, delivered = queue(db_engine, ALICE, "first", "second")
+    worker.drain()
+    callback(failed, row(db_engine, failed).provider_sid, "undelivered", 30005)
+    assert contact(db_engine, ALICE).unreachable
+    callback(delivered, row(db_engine, delivered).provider_sid, "delivered")
+    assert not contact(db_engine, ALICE).unreachable  # the phone is back

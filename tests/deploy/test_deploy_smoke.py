@@ -134,7 +134,7 @@ def wait_for_web(port: int, proc: subprocess.Popen, log: Path, timeout: float = 
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as r:
                 if r.status == 200:
                     return
-        except (urllib.error.URLError, OSError):  # refused, reset, or slow to answer under load
+        except (urllib.error.URLError, OSError):  # refused, reset, or no answer yet (booting)
             pass
         time.sleep(0.2)  # polling a process that is starting up, not timing the code
     raise AssertionError("web never answered /healthz\n" + log.read_text())
@@ -172,6 +172,7 @@ def test_release_web_and_worker_from_the_pinned_install(slug, database, tmp_path
         "PUBLIC_BASE_URL": base,
         "TWILIO_MPS": "50",
         "WORKER_POLL_SECONDS": "0.1",
+        "LOG_LEVEL": "DEBUG",  # the per-text lines, to see that they mask numbers
     }
     running: list[subprocess.Popen] = []
     try:
@@ -207,6 +208,7 @@ def test_release_web_and_worker_from_the_pinned_install(slug, database, tmp_path
         for proc in (web, worker):
             assert stop(proc) == 0
         logs = web_log.read_text() + worker_log.read_text()
+        assert "Using worker: gthread" in logs  # gunicorn.conf.py was read
         assert "sms_received from=+1******0001" in logs  # one line per inbound text
         assert "sent id=1 to=+1******0001" in logs  # and per send, both on stdout
         assert PLAYER not in logs and PLAYER.lstrip("+") not in logs

@@ -13,7 +13,7 @@ import pytest
 
 from sh_sms.cli import main as cli
 from sh_sms.config import Settings
-from sh_sms.ops.preflight import UnsafeConfiguration, problems
+from sh_sms.ops.preflight import UnsafeConfiguration, problems, warnings
 from sh_sms.web import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,13 +36,9 @@ TWILIO_ENV = {"TWILIO_ACCOUNT_SID": SID, "TWILIO_AUTH_TOKEN": TOKEN, "TWILIO_FRO
             ),
             "+15551234567",
         ),
-        (
-            Settings(
-                twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_messaging_service_sid="PN1"
-            ),
-            "MG",
-        ),
-        (Settings(dyno="web.1"), "DATABASE_URL"),  # SQLite where each process has its own disk
+        (Settings(dyno="web.1", simulator=True), "DATABASE_URL"),  # each process has its own disk
+        (Settings(dyno="web.1", database_url=POSTGRES), "SIMULATOR=1"),  # /sim open to anyone
+        (Settings(dyno="web.1", database_url=POSTGRES, twilio_auth_token=TOKEN), "SIMULATOR=1"),
         (
             Settings(
                 dyno="worker.1",
@@ -69,7 +65,14 @@ def test_each_unsafe_setting_gets_one_line_naming_what_to_set(settings, must_nam
         Settings(
             twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_messaging_service_sid="MG1"
         ),
-        Settings(dyno="web.1", database_url=POSTGRES),
+        Settings(dyno="web.1", database_url=POSTGRES, simulator=True),  # the simulator on purpose
+        Settings(
+            dyno="web.1",
+            database_url=POSTGRES,
+            twilio_account_sid=SID,
+            twilio_auth_token=TOKEN,
+            twilio_from_number=FROM,
+        ),
     ],
 )
 def test_safe_settings_pass(settings):
@@ -130,21 +133,34 @@ def test_web_and_worker_refuse_a_database_without_the_migrations_but_release_app
     assert cli(["worker", "--once"]) == 0
 
 
-def test_gunicorn_exits_when_the_app_refuses_to_start(tmp_path):
+@pytest.mark.parametrize(
+    ("setting", "line"),
+    [
+        ({"DATABASE_URL": "sqlite:///x.db"}, "Refusing to start: DATABASE_URL is SQLite"),
+        (  # a value the settings model refuses, before anything else is looked at
+            {"PUBLIC_BASE_URL": "my-app.herokuapp.com"},
+            "Refusing to start: PUBLIC_BASE_URL=my-app.herokuapp.com is not an absolute",
+        ),
+    ],
+)
+def test_gunicorn_exits_when_the_app_refuses_to_start(tmp_path, setting, line):
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path),
         "DATABASE_URL": f"sqlite:///{tmp_path}/x.db",
         "DYNO": "web.1",
         **TWILIO_ENV,
+        **setting,
     }
     command = [sys.executable, "-m", "gunicorn", "app:app", "--bind", "127.0.0.1:0"]
-    run = subprocess.run(
+    run = subprocess.run(  # from the root: gunicorn.conf.py is read, as on a dyno
         [*command, "--workers", "2"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60
     )
     assert run.returncode != 0  # the master exits instead of booting workers again and again
     output = run.stdout + run.stderr
-    assert "Refusing to start: DATABASE_URL is SQLite" in output
-    assert "Worker failed to boot" in output
+    assert line in output
+    assert "App failed to load" in output
+    assert "Traceback" not in output  # the line says it all
 
 
 def test_the_web_process_logs_to_stdout_with_numbers_masked(tmp_path):
@@ -155,6 +171,7 @@ def test_the_web_process_logs_to_stdout_with_numbers_masked(tmp_path):
         " 'MessageSid': 'SM1'}); assert r.status_code == 200"
     )
     env = {"PATH": os.environ.get("PATH", ""), "DATABASE_URL": f"sqlite:///{tmp_path}/x.db"}
+    env["LOG_LEVEL"] = "DEBUG"  # one line per text, at debug
     env["PYTHONPATH"] = str(ROOT)
     run = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True
@@ -162,3 +179,26 @@ def test_the_web_process_logs_to_stdout_with_numbers_masked(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "sms_received from=+1******4321 sid=SM1" in run.stdout
     assert "5550104321" not in run.stdout + run.stderr
+
+
+def test_twilio_without_public_base_url_says_at_start_what_signatures_are_checked_against():
+    twilio = Settings(twilio_account_sid=SID, twilio_auth_token=TOKEN, twilio_from_number=FROM)
+    [line, _callbacks] = warnings(twilio)
+    assert line.startswith("PUBLIC_BASE_URL is not set") and "Host header" in line
+    with_url = Settings(
+        twilio_account_sid=SID,
+        twilio_auth_token=TOKEN,
+        twilio_from_number=FROM,
+        public_base_url="https://sms.example.org",
+    )
+    assert warnings(with_url) == []
+
+
+def test_the_simulator_on_a_host_is_refused_in_one_line_unless_asked_for(monkeypatch, tmp_path):
+    for name in ("TWILIO_ACCOUNT_SID", "TWILIO_FROM_NUMBER", "SIMULATOR"):
+        monkeypatch.delenv(name, raising=False)
+    env = {"DYNO": "web.1", "DATABASE_URL": POSTGRES, "TWILIO_AUTH_TOKEN": TOKEN}
+    [line] = problems(Settings.from_env(env))
+    assert "/sim" in line and "SIMULATOR=1" in line and "TWILIO_ACCOUNT_SID" in line
+    assert problems(Settings.from_env({**env, "SIMULATOR": "1"})) == []
+    assert problems(Settings.from_env({"TWILIO_AUTH_TOKEN": TOKEN})) == []  # a laptop

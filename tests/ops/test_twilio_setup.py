@@ -267,3 +267,21 @@ def test_an_api_that_does_not_answer(twilio):
     assert status == 1
     [problem] = problems(lines)
     assert problem.startswith("PROBLEM: Twilio's API did not answer")
+
+
+def test_check_compares_public_base_url_with_the_numbers_webhook(api, twilio):
+    verified_toll_free(api, sms_url="https://old-app.example/sms", sms_fallback_url=SMS)
+    status, lines = twilio("--check", TWILIO_FROM_NUMBER=TOLL_FREE)
+    assert status == 1 and api.updates == []
+    assert (
+        f"would change: number {TOLL_FREE} sms_url: https://old-app.example/sms -> {SMS}" in lines
+    )
+    assert f"ok: number {TOLL_FREE} sms_fallback_url is {SMS}" in lines
+
+
+@pytest.mark.parametrize("url", ["game.example", "http://game.example", "https://game.example/sms"])
+def test_an_address_twilio_cannot_use_is_refused_before_any_request(api, twilio, caplog, url):
+    verified_toll_free(api)
+    status, _lines = twilio("--check", TWILIO_FROM_NUMBER=TOLL_FREE, PUBLIC_BASE_URL=url)
+    assert status == 2 and api.requests == []
+    assert f"Refusing to start: PUBLIC_BASE_URL={url} " in caplog.text

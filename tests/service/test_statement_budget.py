@@ -4,8 +4,8 @@ A text in a started game records its MessageSid (asking, in the same statement, 
 sender has texts kept as dead letters, and how many it sent this minute), finds its game and
 locks it in one statement, reads the roster once under the lock and writes every reply in one
 statement; a move adds the game's new state, its clock and its events; talk adds its allowance
-(README "Limits"). On SQLite, whose `BEGIN IMMEDIATE` already holds the lock, the game and its
-roster come in one statement. One connection per text. SQLite's `BEGIN IMMEDIATE` is not
+(docs/operating.md "Limits"). On SQLite, whose `BEGIN IMMEDIATE` already holds the lock, the game
+and its roster come in one statement. One connection per text. SQLite's `BEGIN IMMEDIATE` is not
 counted (PostgreSQL's BEGIN does not pass through a cursor). On SQLite and PostgreSQL.
 """
 
@@ -21,7 +21,7 @@ from sqlalchemy import event
 READ_ONLY = 4  # inbound (+ dead-letter probe, + the sender's texts this minute), game found and
 # locked, roster, outbox
 TALK = READ_ONLY + 1  # + the talk allowance of the sender and of the game, counted and checked in
-# one statement (talk is what one text can multiply by the table: README "Limits")
+# one statement (talk is what one text can multiply by the table: docs/operating.md "Limits")
 MOVE = 8  # + the game's state, its clock (read, and written at a new decision), the events
 ONE_LOAD = {"sqlite": 1, "postgresql": 0}  # statements SQLite saves on finding game and roster
 NO_GAME = 7  # inbound, no open game, no game finished lately, the allowance of texts from a

@@ -162,7 +162,7 @@ def test_postgres_gives_up_on_a_held_lock_and_a_silent_server_within_seconds(dat
     engine = make_engine(database_url)
     try:
         with engine.connect() as conn:
-            assert conn.execute(text("SHOW lock_timeout")).scalar() == "5s"
-            assert conn.connection.dbapi_connection.info.get_parameters()["connect_timeout"] == "5"
+            assert conn.execute(text("SHOW lock_timeout")).scalar() == "3s"
+            assert conn.connection.dbapi_connection.info.get_parameters()["connect_timeout"] == "3"
     finally:
         engine.dispose()

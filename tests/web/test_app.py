@@ -69,7 +69,7 @@ def test_app_py_builds_the_app(tmp_path):
 
 
 def test_serve_is_a_command():
-    assert COMMANDS["serve"][0] == "sh_sms.web.serve"
+    assert COMMANDS["serve"] == "sh_sms.web.serve"
 
 
 FORM_TYPE = "application/x-www-form-urlencoded"
@@ -106,12 +106,10 @@ def test_odd_requests_never_cause_a_500(client, received):
 def test_serve_gives_the_simulators_texts_a_local_address(tmp_path, monkeypatch):
     """`make run` without PUBLIC_BASE_URL: the last text's replay link (and every other link)
     points at the local server, so a newcomer can open it; with Twilio nothing is assumed."""
-    from flask import Flask
-
     from sh_sms.web import serve
 
     served = []
-    monkeypatch.setattr(Flask, "run", lambda app, **kw: served.append(app))
+    monkeypatch.setattr(serve, "run", lambda server: served.append(server.app))
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/x.db")
     for name in ("PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"):
         monkeypatch.setenv(name, "")  # set, so a developer's .env cannot fill them in

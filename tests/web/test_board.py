@@ -200,3 +200,53 @@ def test_the_page_shows_the_board_and_refreshes_itself(client, engine):
     assert "ELECTED" in page
     assert "555010" not in page
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)  # no external assets
+
+
+def _badges(page: str, name: str) -> list[str]:
+    """The badges of the player called `name` on the board page."""
+    item = re.search(rf'class="pname name-text">{name}</span>.*?</li>', page, re.S).group(0)
+    return re.findall(r'<span class="badge[^"]*">([^<]+)</span>', item)
+
+
+def test_a_term_limited_candidate_wears_one_office_badge(client, engine):
+    """The last Chancellor may run for President: the board says Candidate, not also
+    Term-limited (a term limit only bars the Chancellorship)."""
+    state, events = started()
+    for _seat, _action, after, more in play(state, RandomBot(3)):
+        state, events = after, events + more
+        view_limited = state.phase == "nominate" and state.president in state.term_limited()
+        if view_limited:
+            break
+    assert view_limited
+    add_game(engine, "LMTD", NAMES, state=state, events=events)
+    page = client.get("/g/LMTD").get_data(as_text=True)
+    assert _badges(page, NAMES[state.president]).count("Candidate") == 1
+    assert "Term-limited" not in _badges(page, NAMES[state.president])
+    others = [n for n in board(client, "LMTD")["players"] if n["name"] != NAMES[state.president]]
+    assert any("Term-limited" in _badges(page, p["name"]) for p in others)  # still shown
+
+
+@pytest.mark.parametrize("simulator", [True, False])
+def test_a_lobby_screen_explains_joining_and_bots(make_app, engine, simulator):
+    twilio = (
+        {}
+        if simulator
+        else {
+            "twilio_account_sid": "AC" + "0" * 32,
+            "twilio_auth_token": "t",
+            "twilio_from_number": "+14155550123",
+        }
+    )
+    client = make_app(**twilio).test_client()
+    add_game(engine, "WXYZ", ["Ana", "Bob"])
+    page = client.get("/g/WXYZ").get_data(as_text=True)
+    assert "JOIN WXYZ yourname" in page and "<b>BOT</b>" in page and "<b>START</b>" in page
+    if simulator:  # no number to text: the way in is the simulator
+        assert 'href="/sim"' in page
+    else:
+        assert "+1 415-555-0123" in page and 'href="/sim"' not in page
+
+
+def test_the_front_page_and_the_simulator_mention_bots(client):
+    assert "<code>BOT</code>" in client.get("/").get_data(as_text=True)
+    assert "BOT seats a computer player" in client.get("/sim").get_data(as_text=True)

@@ -69,17 +69,29 @@ def test_the_token_is_checked_under_the_simulator_backend_too(make_app, received
     assert_empty_twiml(client.post("/sms", data=FORM, headers=headers))
 
 
-def test_behind_a_proxy_the_forwarded_url_is_the_signed_one(twilio, received):
+def test_behind_herokus_router_the_host_and_the_forwarded_scheme_make_the_signed_url(
+    twilio, received
+):
+    """Heroku's router passes the Host Twilio called and says https in X-Forwarded-Proto."""
     signature = sign("https://sms.example.org/sms")
-    forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "sms.example.org"}
-    response = twilio.post(
-        "/sms", data=FORM, headers={**forwarded, "X-Twilio-Signature": signature}
-    )
+    router = {"Host": "sms.example.org", "X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"}
+    response = twilio.post("/sms", data=FORM, headers={**router, "X-Twilio-Signature": signature})
     assert_empty_twiml(response)
-    # Without the forwarded headers the app sees http://localhost, which Twilio did not sign.
-    response = twilio.post("/sms", data=FORM, headers={"X-Twilio-Signature": signature})
-    assert response.status_code == 403
+    # Without the forwarded scheme the app sees http://, which Twilio did not sign.
+    plain = {"Host": "sms.example.org", "X-Twilio-Signature": signature}
+    assert twilio.post("/sms", data=FORM, headers=plain).status_code == 403
     assert len(received) == 1
+
+
+def test_a_forged_forwarded_host_is_not_trusted(twilio, received):
+    """Heroku's router does not set X-Forwarded-Host: anyone can, with a signature of their own
+    making for a host of theirs. Only the Host header (which the router routed by) counts."""
+    forged = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"}
+    headers = {**forged, "X-Twilio-Signature": sign("https://evil.example/sms", token=TOKEN)}
+    # (a signature for the forged host made with the real token stands for any the attacker
+    # could have: one Twilio made for their own app on that host, replayed here)
+    assert twilio.post("/sms", data=FORM, headers=headers).status_code == 403
+    assert received == []
 
 
 def test_public_base_url_is_the_signed_one(make_app, received):
