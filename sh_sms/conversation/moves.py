@@ -12,8 +12,9 @@ from ..engine.state import OVER
 from ..public.links import replay_url
 from ..reminders.wait import track
 from ..store import OVER as GAME_OVER
+from ..store import GameClock
 from ..store.games import append_events, close_game, save_state
-from ..text.messages import step_texts
+from ..text.steps import step_texts
 from .replies import refusal
 from .turn import Turn
 
@@ -36,8 +37,15 @@ def act(turn: Turn, seat: int, action: Action) -> bool:
     if after.phase == OVER:
         close_game(turn.game, turn.players, GAME_OVER, turn.now)
     turn.state = after
-    texts = step_texts(state, after, events, replay=replay_url(turn.settings, turn.game.code))
+    replay = replay_url(turn.settings, turn.game.code)
+    texts = step_texts(state, after, events, room=in_room(clock, state.round), replay=replay)
     for p in turn.players:
         for text in texts[p.seat]:
             turn.mail.add(p.number, text)
     return True
+
+
+def in_room(clock: GameClock, round_no: int) -> bool:
+    """Whether a step taken in round `round_no` is told in room mode (the host's SET ROOM ON
+    in a started game counts from the next round)."""
+    return clock.room_from is not None and round_no >= clock.room_from

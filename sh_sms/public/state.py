@@ -106,10 +106,12 @@ def public_log(session: Session, game: Game, names: list[str], limit: int = LOG_
     return [entry["text"] for entry in public_entries(session, game, names, limit)]
 
 
-def public_entries(session: Session, game: Game, names: list[str], limit: int) -> list[dict]:
-    """The last public events of `game`, oldest first, as `{"seq", "kind", "text"}`."""
+def public_entries(
+    session: Session, game: Game, names: list[str], limit: int, kinds=PUBLIC_KINDS
+) -> list[dict]:
+    """The last public events of `game` (of `kinds`), oldest first, as `{"seq", "kind", "text"}`."""
     entries = []
-    for row in public_event_rows(session, game.id, limit, PUBLIC_KINDS):
+    for row in public_event_rows(session, game.id, limit, kinds):
         event = Event(row.kind, None, json.loads(row.data))
         try:
             text = event_text(event, names)

@@ -222,7 +222,7 @@ class SendTurn(SQLModel, table=True):
 
 
 class GameClock(SQLModel, table=True):
-    """Per game: the host's reminder settings, and the wait it is in (sh_sms.reminders).
+    """Per game: the host's settings (reminders, bots, room mode) and the wait it is in.
 
     Settings left None follow the service defaults. A wait is one decision point (`wait_key`);
     `due_at` is when the reminder job must next look at the game (None: never), so the job only
@@ -247,3 +247,6 @@ class GameClock(SQLModel, table=True):
     # and when the bot job must next look at the game (None: nothing for a bot to do).
     bot_seconds: int | None = None
     bot_due_at: datetime | None = Field(default=None, index=True)
+    # Room mode (the table shares the board's screen): news goes to the board, not the phones,
+    # from this round on (None: off; 1: from the start).
+    room_from: int | None = None

@@ -25,6 +25,7 @@ BOARD_KEYS = {
     "replay",
     "problem",
     "bots",
+    "room",
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(

@@ -1,6 +1,6 @@
 """The host's tools: SET and SETTINGS (reminders, quiet hours, time zone, deadline, the computer
-players' pause), and REMIND, PAUSE and RESUME for a game that is stuck. Every change is told to
-the whole table.
+players' pause, room mode), and REMIND, PAUSE and RESUME for a game that is stuck. Every change
+is told to the whole table.
 """
 
 from __future__ import annotations
@@ -9,17 +9,20 @@ import math
 from datetime import datetime, timedelta
 
 from ...botplay.plan import pause
+from ...public.links import board_url
 from ...reminders.nudge import remind
 from ...reminders.options import Policy, describe, policy
 from ...reminders.quiet import next_allowed
-from ...reminders.values import OFF
+from ...reminders.values import OFF, ON
 from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
 from ...text.commands import Command
 from ...text.messages import naming
 from ..turn import Turn
 
-SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"})
+SETTERS = frozenset(
+    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"}
+)
 HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
 
 
@@ -50,7 +53,12 @@ def command(turn: Turn, command: Command) -> None:
 
 def _values(turn: Turn, clock: GameClock) -> dict:
     botspeed = int(pause(clock, turn.settings).total_seconds())
-    return describe(policy(clock, turn.settings)) | {"botspeed": botspeed}
+    room = {
+        "room_from": clock.room_from,
+        "round": turn.state.round if turn.state else 0,
+        "board": board_url(turn.settings, turn.game.code),
+    }
+    return describe(policy(clock, turn.settings)) | {"botspeed": botspeed, "room": room}
 
 
 def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
@@ -61,6 +69,8 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
         clock.quiet_hours = value
     elif verb == "set_tz":
         clock.timezone = value
+    elif verb == "set_room":
+        _set_room(turn, clock, value == ON)
     elif verb == "set_botspeed":
         clock.bot_seconds = int(value)
         if clock.bot_due_at is not None:  # a bot about to move waits no longer than the new pause
@@ -68,6 +78,15 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
     else:
         set_deadline(clock, None if value == OFF else int(value), turn.now)
     schedule(clock, policy(clock, turn.settings))
+
+
+def _set_room(turn: Turn, clock: GameClock, on: bool) -> None:
+    """Room mode on: from the start, or in a started game from the next round (texts of this
+    round were sent already); off: at once. Switching it on again keeps an earlier start."""
+    if not on:
+        clock.room_from = None
+    elif clock.room_from is None:
+        clock.room_from = turn.state.round + 1 if turn.state is not None else 1
 
 
 def _remind(turn: Turn, clock: GameClock) -> None:
