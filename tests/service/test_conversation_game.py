@@ -356,6 +356,17 @@ def test_special_election(table: Table):
     assert table.state(code).president == 1
 
 
+def test_the_candidate_after_a_special_election_reads_the_round_once(table: Table):
+    # Issue 17: "Round 6: ana is the candidate (...)\nRound 6: you are the candidate..."
+    seated(table, "L L F H L F L", fascist=2, phase="power", power="special_election")
+    table["Ana"].send("ELECT Eve")
+    table["Eve"].send("NOM Fay")
+    for name in NAMES[:7]:
+        out = table[name].send("NEIN")
+    assert "Round 3: Bob is the candidate" in out["Cy"]
+    assert out["Bob"].count("Round 3") == 1, out["Bob"]
+
+
 def test_veto(table: Table):
     # 5 fascist policies down: veto is unlocked (R13).
     code = seated(table, "L L F H L", fascist=5, draw=deck("L F F L F L", fascist=5))
