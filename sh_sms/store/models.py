@@ -250,3 +250,6 @@ class GameClock(SQLModel, table=True):
     # Room mode (the table shares the board's screen): news goes to the board, not the phones,
     # from this round on (None: off; 1: from the start).
     room_from: int | None = None
+    # Public events not texted yet because a computer player moves within seconds: they ride in
+    # the texts of that move (a JSON list of [kind, data]; None: nothing held).
+    held_news: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

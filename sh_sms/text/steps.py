@@ -87,6 +87,7 @@ class Step:
         self.over = any(event.kind in ENDINGS for event in events)
         kinds = [event.kind for event in events]
         self.special = "special_election" in kinds
+        self.nominating = {e.data["president"] for e in events if e.kind == "nominated"}
 
     def readers(self, event: Event) -> list[int]:
         """The seats that read `event` in this step's texts."""
@@ -112,12 +113,15 @@ class Step:
 
     def _said_otherwise(self, event: Event, seat: int) -> bool:
         """Whether another line of the seat's text already says what `event` would: the
-        candidate's prompt opens with the round; a special election names the next candidate;
+        candidate's prompt opens with the round, and so does their nomination (held news, see
+        conversation.moves); a special election names the next candidate;
         chaos says the tracker is full; the President has the peeked cards and the
         investigation's result."""
         data = event.data
         if event.kind == "round":
-            return self.special or (seat == data["president"] and seat in self.asked)
+            candidate = data["president"]
+            mine = seat == candidate and seat in self.asked
+            return self.special or candidate in self.nominating or mine
         if event.kind == "tracker":
             return data["tracker"] >= CHAOS_AT  # the chaos line that follows says it
         if event.kind in ("peeked", "investigated"):

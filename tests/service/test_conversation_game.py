@@ -36,9 +36,7 @@ def test_a_round_by_text(table: Table):
 
     out = ana.send("NOMINATE bob")
     assert set(out) == EVERYONE5
-    vote = (
-        "\nReply JA or NEIN. You hear back when all have voted; till then you may change your vote."
-    )
+    vote = "\nReply JA or NEIN. Result when all have voted; till then you may change it."
     for name in ("Cy", "Dee", "Eve"):
         assert out[name] == "Ana nominated Bob for Chancellor." + vote
     # Nobody reads about themselves in the third person.

@@ -44,7 +44,7 @@ def test_wrong_phase(table: Table):
     reply = refused(table, code, "Ana", "NOM Cy")
     assert reply == (
         "Not now: Waiting for votes on Ana+Bob from Ana, Bob, Cy, Dee, Eve.\n"
-        "Reply JA or NEIN. You hear back when all have voted; till then you may change your vote."
+        "Reply JA or NEIN. Result when all have voted; till then you may change it."
     )
     assert refused(table, code, "Bob", "VETO").startswith("Not now: Waiting for votes")
     assert refused(table, code, "Ana", "VETO YES").startswith("Not now: Waiting for votes")

@@ -13,7 +13,7 @@ from harness import NAMES, Table, deck, final_roles_ok, role_line, teammates
 from sh_sms.store import OVER
 
 FIVE = NAMES[:5]
-VOTE = "\nReply JA or NEIN. You hear back when all have voted; till then you may change your vote."
+VOTE = "\nReply JA or NEIN. Result when all have voted; till then you may change it."
 
 
 def room_game(table: Table, roles: str, names: list[str] = FIVE, **changes) -> str:
