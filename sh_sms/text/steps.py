@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..engine import Event, GameState
 from ..engine.actions import awaiting
 from ..engine.boards import CHAOS_AT
-from .messages import LOG_ONLY, event_text, prompt_text
+from .messages import LOG_ONLY, event_text, prompt_text, thriftiest
 
 # Public events texted only to the government they bind (the table sees them on the board and
 # in the log).
@@ -64,13 +64,23 @@ def step_texts(
             if seat in _named(event):
                 texts[seat].append(event_text(event, after.names, you=seat, room=room, **extra))
                 continue
-            shared = shared or event_text(event, after.names, room=room, **extra)
+            shared = shared or _wording(event, after.names, room, extra)
             texts[seat].append(shared)
     for seat in sorted(asked):
         prompt = prompt_text(after, seat)
         if prompt:
             texts[seat].append(prompt)
     return texts
+
+
+def _wording(event: Event, names: list[str], room: bool, extra: dict) -> str:
+    """The text of `event` for the readers it does not name. In room mode the last text leaves
+    out how to play again when that would cost a segment: the board says it."""
+    text = event_text(event, names, room=room, **extra)
+    if room and event.kind in ENDINGS:
+        bare = event_text(event, names, room=room, hint=False, **extra)
+        return thriftiest([text, bare], [])
+    return text
 
 
 def _named(event: Event) -> set[int]:

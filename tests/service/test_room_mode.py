@@ -11,6 +11,7 @@ import pytest
 from harness import NAMES, Table, deck, final_roles_ok, role_line, teammates
 
 from sh_sms.store import OVER
+from sh_sms.text.gsm import segments
 
 FIVE = NAMES[:5]
 VOTE = "\nReply JA or NEIN. Result when all have voted; till then you may change it."
@@ -117,6 +118,9 @@ def test_powers_in_room_mode_tell_the_president_and_the_target(table: Table):
     for body in out.values():
         assert body.startswith("LIBERALS WIN: Hitler was executed.")
         assert final_roles_ok(body, final)
+        # How to play again, unless that costs a segment more: the board says it.
+        assert "REMATCH" in body or segments(body + " Play again: text REMATCH.") > segments(body)
+    assert "texts <b>REMATCH</b>" in table.client.get(f"/g/{code}").get_data(as_text=True)
 
 
 def test_a_refused_veto_tells_the_chancellor_why_she_holds_the_cards_again(table: Table):
