@@ -123,10 +123,9 @@ class Step:
 
     def _said_otherwise(self, event: Event, seat: int) -> bool:
         """Whether another line of the seat's text already says what `event` would: the
-        candidate's prompt opens with the round, and so does their nomination (held news, see
-        conversation.moves); a special election names the next candidate;
-        chaos says the tracker is full; the President has the peeked cards and the
-        investigation's result."""
+        candidate's prompt opens with the round; a nomination names its candidate (held news
+        rides with it, see conversation.moves), and so does a special election; chaos says the
+        tracker is full; the President has the peeked cards and the investigation's result."""
         data = event.data
         if event.kind == "round":
             candidate = data["president"]
