@@ -1,17 +1,23 @@
-"""What a game costs in SMS: seeded bot games at 5, 7 and 10 players through the real service.
+"""What a game costs in SMS: seeded games at 5, 7 and 10 players through the real service.
 
-Every text goes through `POST /sms` (simulator backend) into the outbox, exactly as a phone's
-would; the outbox rows are then counted: messages, segments, segments per message, messages over
-160 characters, segments per finished game, messages per player per round (all players, and
-those outside the government of the round), segments per round per bystander (outside the
-government), UCS-2 messages and an estimated cost. Names change lengths, so both runs: the demo's
-two- and three-letter names, and ordinary names of seven or eight letters.
+Every move is a text through `POST /sms` (simulator backend) into the outbox, exactly as a
+phone's would; the outbox rows are then counted. Each line is one table size, one mode (ordinary,
+or room mode: `SET ROOM ON` in the lobby, news on the shared board only), one set of names (the
+demo's two- and three-letter names, or `long`: ordinary names of seven or eight letters) and one
+kind of player: the strategy bots (sh_sms.bots, deciding from what their seat has seen; their
+games have realistic lengths) or the engine's random bot. The bots' claims are not texted (table
+talk is the players' own, not the game's cost) unless `--talk` says so.
 
-    python benchmarks/sms_cost.py [--games 10] [--names short|long] [--price 0.0083]
+Columns: games, texts in, messages and segments out, messages over 160 characters (all, and those
+that ask nothing of their reader), segments per finished game (lobby included) beside its target,
+segments per round per bystander (outside the government), UCS-2 messages and the cost per game.
+
+    python benchmarks/sms_cost.py [--games 10] [--names short|long] [--mode ordinary|room]
+                                  [--bots strategy|random] [--talk] [--price 0.0083]
                                   [--database-url URL]
 
-Targets: 0 UCS-2 messages, at most 1.15 segments per message, at most 3.5 messages per
-non-government player per round.
+Targets (strategy bots): 7 players ordinary <= 250 segments a game with short names, <= 275 with
+long names; room mode <= 135; 10 players ordinary <= 420; 0 UCS-2 messages everywhere.
 """
 
 from __future__ import annotations
@@ -19,8 +25,8 @@ from __future__ import annotations
 import argparse
 import tempfile
 import uuid
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 
 from _db import require_empty
@@ -29,12 +35,15 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from sh_sms.botplay.demo import NAMES
-from sh_sms.botplay.textbot import next_text
-from sh_sms.engine import GameState
+from sh_sms.botplay.table import StrategySeat
+from sh_sms.botplay.textbot import action_text
+from sh_sms.engine import GameState, awaiting
 from sh_sms.engine.bot import RandomBot
 from sh_sms.store import Game, Outbox, Player, outbox_after
+from sh_sms.store.games import all_events
 from sh_sms.store.migrate import upgrade
 from sh_sms.text.gsm import is_gsm7
+from sh_sms.text.messages import claim_text
 from sh_sms.web import create_app
 
 LONG_NAMES = [
@@ -49,29 +58,43 @@ CLEAN = {
     "worker_in_web": False,
     **NO_LIMITS,
 }
+# Most segments a finished game may cost with the strategy bots: (players, mode, names) -> target.
+TARGETS = {
+    (7, "ordinary", "short"): 250,
+    (7, "ordinary", "long"): 275,
+    (7, "room", "short"): 135,
+    (7, "room", "long"): 135,
+    (10, "ordinary", "short"): 420,
+    (10, "ordinary", "long"): 420,
+}
 
 
 @dataclass
 class Tally:
-    """Counts over every game of one table size."""
+    """Counts over every game of one line."""
 
     games: int = 0
     messages: int = 0
     segments: int = 0
     ucs2: int = 0
-    rounds: int = 0
     texts_in: int = 0
-    player_rounds: int = 0  # living players summed over rounds
-    played_messages: int = 0  # messages sent during rounds (not the lobby)
-    outsider_rounds: int = 0  # living non-government players summed over rounds
-    outsider_messages: int = 0
-    outsider_segments: int = 0
     over_160: int = 0
-    by_kind: Counter = field(default_factory=Counter)
+    news_over_160: int = 0  # over 160 characters and asking nothing of the reader
+    outsider_rounds: int = 0  # living non-government players summed over rounds
+    outsider_segments: int = 0
+
+    def count(self, rows: list[Outbox]) -> None:
+        """Add the outbox rows of one step."""
+        for row in rows:
+            self.messages += 1
+            self.segments += row.segments
+            self.ucs2 += not is_gsm7(row.body)
+            self.over_160 += len(row.body) > 160
+            self.news_over_160 += len(row.body) > 160 and not row.critical
 
 
 class Table:
-    """One game played by bots through the webhook."""
+    """One game played by phones through the webhook."""
 
     def __init__(self, client, engine, players: int, seed: int, names: list[str]) -> None:
         self.client, self.engine, self.seed = client, engine, seed
@@ -90,52 +113,52 @@ class Table:
             self.last_id = rows[-1].id
         return rows
 
-    def play(self, tally: Tally) -> None:
+    def play(self, tally: Tally, bots: str, room: bool, talk: bool) -> None:
         """Open the lobby, fill it, start and play to the end, adding to `tally`."""
         lobby = self.text(0, f"NEW {self.names[0]}")
         game_id = self._game_id()
         with Session(self.engine) as session:  # the engine's deal follows the game's seed
             session.exec(update(Game).where(col(Game.id) == game_id).values(seed=self.seed))
             session.commit()
+        if room:
+            lobby += self.text(0, "SET ROOM ON")
         code = self._game(game_id).code
         for seat in range(1, len(self.names)):
             lobby += self.text(seat, f"JOIN {code} {self.names[seat]}")
-        self._count(tally, lobby)
-        bot = RandomBot(self.seed)
+        tally.count(lobby)
+        players = Players(bots, self.seed, len(self.names))
         rows = self.text(0, "START")
         state = GameState.from_json(self._game(game_id).state)
-        per_round: dict[int, list[Outbox]] = defaultdict(list)
+        per_round: dict[int, list[Outbox]] = defaultdict(list, {state.round: rows})
         government: dict[int, set[int]] = defaultdict(set)
         alive: dict[int, int] = {}
-        per_round[state.round] += rows
+        seen = 0
         while True:
+            seen = players.observe(self._events(game_id), seen)
             government[state.round] |= {state.president, state.chancellor} - {None}
             alive.setdefault(state.round, state.living())
-            seat, body = next_text(state, bot)
-            round_before = state.round
-            per_round[round_before] += self.text(seat, body)
+            seat, body = players.next_text(state)
+            per_round[state.round] += self.text(seat, body)
             tally.texts_in += 1
             game = self._game(game_id)
             if game.status not in ("lobby", "active"):
                 break
-            state = GameState.from_json(game.state)
+            before, state = state, GameState.from_json(game.state)
+            seen = players.observe(self._events(game_id), seen)
+            for said in players.claims(before, state):
+                if talk:
+                    words = "SAY " + claim_text(said, state.names)
+                    per_round[state.round] += self.text(said.seat, words)
         tally.games += 1
         for round_no, rows in per_round.items():
-            self._count(tally, rows)
+            tally.count(rows)
             insiders = {self.numbers[s] for s in government[round_no]}
-            tally.rounds += 1
-            tally.player_rounds += alive[round_no]
-            tally.played_messages += len(rows)
             tally.outsider_rounds += alive[round_no] - len(government[round_no])
-            tally.outsider_messages += sum(1 for r in rows if r.to_number not in insiders)
             tally.outsider_segments += sum(r.segments for r in rows if r.to_number not in insiders)
 
-    def _count(self, tally: Tally, rows: list[Outbox]) -> None:
-        for row in rows:
-            tally.messages += 1
-            tally.segments += row.segments
-            tally.ucs2 += not is_gsm7(row.body)
-            tally.over_160 += len(row.body) > 160
+    def _events(self, game_id: int) -> list:
+        with Session(self.engine) as session:
+            return all_events(session, game_id)
 
     def _game_id(self) -> int:
         with Session(self.engine) as session:
@@ -152,18 +175,74 @@ class Table:
             return ids[0] if ids else 0
 
 
+class Players:
+    """Who decides the moves: a strategy bot in every seat (each seeing only what its seat has
+    seen, its claims included), or the engine's random bot."""
+
+    def __init__(self, bots: str, seed: int, players: int) -> None:
+        self.random = RandomBot(seed) if bots == "random" else None
+        self.seats = [StrategySeat(seat) for seat in range(players)]
+        self.said: list = []  # claims, which the service never stores: the bots' own talk
+
+    def observe(self, events: list, seen: int) -> int:
+        """Show the seats the events stored since `seen`; return how many are seen now."""
+        for seat in self.seats:
+            seat.observe(events[seen:])
+        return len(events)
+
+    def next_text(self, state: GameState) -> tuple[int, str]:
+        """Who texts next, and what."""
+        if self.random is not None:
+            seat, action = self.random.choose(state)
+        else:
+            seat = awaiting(state)[0]
+            action = self.seats[seat].act(state)
+        return seat, action_text(action, state.names)
+
+    def claims(self, before: GameState, after: GameState) -> list:
+        """The claims the last government owes now (President first), shown to every seat."""
+        if self.random is not None:
+            return []
+        said = []
+        for office in (before.president, before.chancellor):
+            claim = self.seats[office].owed_claim(after) if office is not None else None
+            if claim is not None:
+                for seat in self.seats:
+                    seat.observe([claim.event()])
+                said.append(claim)
+        return said
+
+
+def line(args, kind: str, mode: str, bots: str, players: int, tally: Tally) -> str:
+    """One printed line of figures, with its target and verdict."""
+    per_game = tally.segments / tally.games
+    goal = TARGETS.get((players, mode, kind)) if bots == "strategy" and not args.talk else None
+    verdict = "" if goal is None else f"<= {goal} {'ok' if per_game <= goal else 'MISSED'}"
+    return (
+        f"{kind:>5} {mode:>8} {bots:>8} {players:>7} {tally.games:>5} {tally.texts_in:>8} "
+        f"{tally.messages:>8} {tally.segments:>8} {tally.over_160:>5} {tally.news_over_160:>5} "
+        f"{per_game:>8.1f} {verdict:<13} "
+        f"{tally.outsider_segments / tally.outsider_rounds:>9.2f} {tally.ucs2:>5} "
+        f"${tally.segments * args.price / tally.games:>6.2f}"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Play the games and print one line per table size and set of names."""
+    """Play the games and print one line per names, mode, bots and table size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10, help="games per table size")
+    parser.add_argument("--games", type=int, default=10, help="games per line")
     parser.add_argument("--names", choices=["short", "long"], action="append")
+    parser.add_argument("--mode", choices=["ordinary", "room"], action="append")
+    parser.add_argument("--bots", choices=["strategy", "random"], action="append")
+    parser.add_argument("--players", type=int, choices=range(5, 11), action="append")
+    parser.add_argument("--talk", action="store_true", help="text the strategy bots' claims")
     parser.add_argument("--price", type=float, default=DEFAULT_PRICE, help="USD per segment")
     parser.add_argument("--database-url", help="default: a temporary SQLite file")
     args = parser.parse_args(argv)
     print(
-        f"{'names':>5} {'players':>7} {'games':>5} {'texts in':>8} {'messages':>8} "
-        f"{'segments':>8} {'seg/msg':>7} {'>160':>5} {'seg/game':>8} {'seg/rnd/bystander':>17} "
-        f"{'msg/player/round':>16} {'non-gov':>7} {'UCS-2':>5} {'cost/game':>9}"
+        f"{'names':>5} {'mode':>8} {'bots':>8} {'players':>7} {'games':>5} {'texts in':>8} "
+        f"{'messages':>8} {'segments':>8} {'>160':>5} {'news':>5} {'seg/game':>8} "
+        f"{'target':<13} {'seg/rnd/by':>9} {'UCS-2':>5} {'$/game':>7}"
     )
     for kind in args.names or ["short", "long"]:
         names = NAMES if kind == "short" else LONG_NAMES
@@ -174,26 +253,22 @@ def main(argv: list[str] | None = None) -> None:
             app = create_app({**CLEAN, "database_url": url})
             engine = app.extensions["sh_sms"].engine
             client = app.test_client()
-            for players in (5, 7, 10):
-                tally = Tally()
-                for seed in range(1, args.games + 1):
-                    Table(client, engine, players, seed, names).play(tally)
-                print(
-                    f"{kind:>5} {players:>7} {tally.games:>5} {tally.texts_in:>8} "
-                    f"{tally.messages:>8} {tally.segments:>8} "
-                    f"{tally.segments / tally.messages:>7.3f} {tally.over_160:>5} "
-                    f"{tally.segments / tally.games:>8.1f} "
-                    f"{tally.outsider_segments / tally.outsider_rounds:>17.2f} "
-                    f"{tally.played_messages / tally.player_rounds:>16.2f} "
-                    f"{tally.outsider_messages / tally.outsider_rounds:>7.2f} {tally.ucs2:>5} "
-                    f"${tally.segments * args.price / tally.games:>8.3f}"
-                )
+            for mode in args.mode or ["ordinary", "room"]:
+                for bots in args.bots or ["strategy", "random"]:
+                    for players in args.players or [5, 7, 10]:
+                        tally = Tally()
+                        for seed in range(1, args.games + 1):
+                            table = Table(client, engine, players, seed, names)
+                            table.play(tally, bots, mode == "room", args.talk)
+                        print(line(args, kind, mode, bots, players, tally), flush=True)
             engine.dispose()
             if args.database_url:
                 break  # one database holds one run
     print(
-        f"(cost at ${args.price} per segment; short names: the demo's (Ana, Bob, ...), long: "
-        "7-8 letters; targets: UCS-2 0, seg/msg <= 1.15, non-gov <= 3.5)"
+        f"(cost at ${args.price} a segment; names short: the demo's (Ana, Bob, ...), long: 7-8 "
+        "letters; >160: messages over one segment, news: those that ask nothing of the reader; "
+        "seg/rnd/by: segments per round per player outside the government; targets with the "
+        "strategy bots; UCS-2 target 0)"
     )
 
 

@@ -28,7 +28,7 @@ from sqlmodel import Session, select
 
 from ..bots import Claim
 from ..config import Settings
-from ..conversation.moves import act
+from ..conversation.moves import act, tell_held
 from ..conversation.turn import Turn
 from ..engine import Action, GameState, awaiting
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
@@ -161,6 +161,7 @@ def _speak(turn: Turn, seat: int) -> None:
         if said is None:
             return
         append_events(turn.session, turn.game, [said.event()], turn.now)
+        tell_held(turn)  # the news the claim is about comes first
         text = claim_text(said, names)
         for person in people(turn.players):
             turn.mail.say(person.number, "reply/talk", name=names[seat], text=text)

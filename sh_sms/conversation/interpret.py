@@ -58,7 +58,7 @@ POLICY_VERBS = frozenset({"discard", "enact"})
 INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "settings", "help"})
 HOST_VERBS = frozenset(
     {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "remind", "pause"}
-    | {"resume", "endgame", "endgame_yes", "start", "kick"}
+    | {"resume", "endgame", "endgame_yes", "start", "kick", "set_room"}
 )
 # Aliases that are everyday words: typed alone by someone who cannot use them now, they are talk.
 EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special", "show", "drop", "keep"})

@@ -36,7 +36,7 @@ from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 Handler = Callable[[Turn, Reading], None]
 
 HOST_VERBS = (
-    *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"),
+    *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"),
     *("settings", "remind", "pause"),
 )
 HOST = {verb: host.command for verb in (*HOST_VERBS, "resume")}

@@ -11,7 +11,7 @@ from ..delivery.sender_alerts import sender_problem
 from ..engine import public_view
 from ..engine.ruleset import STANDARD, Ruleset, differences
 from ..houserules import table_size
-from ..store import Game, Player
+from ..store import Game, GameClock, Player
 from ..store.games import load_state
 from .links import replay_path
 from .state import OVER, game_rules, public_entries, public_state
@@ -47,7 +47,14 @@ def board_view(session: Session, game: Game) -> dict:
         "replay": replay_path(game.code) if over and view else None,
         "problem": sender_problem(session, game.id),  # texts this game's number cannot send
         "bots": bot_names(session, game),
+        "room": room_mode(session, game),
     }
+
+
+def room_mode(session: Session, game: Game) -> bool:
+    """Whether the host chose room mode: the table reads its news here, not on their phones."""
+    clock = session.get(GameClock, game.id)
+    return clock is not None and clock.room_from is not None
 
 
 def bot_names(session: Session, game: Game) -> list[str]:

@@ -126,11 +126,17 @@ def public_log(
 
 
 def public_entries(
-    session: Session, game: Game, names: list[str], limit: int, rules: Ruleset | None = None
+    session: Session,
+    game: Game,
+    names: list[str],
+    limit: int,
+    rules: Ruleset | None = None,
+    kinds=PUBLIC_KINDS,
 ) -> list[dict]:
-    """The last public events of `game`, oldest first, as `{"seq", "kind", "text"}`."""
+    """The last public events of `game` (of `kinds`), oldest first, as `{"seq", "kind", "text"}`
+    (`rules`: the game's, for the events that tell one)."""
     entries = []
-    for row in public_event_rows(session, game.id, limit, PUBLIC_KINDS):
+    for row in public_event_rows(session, game.id, limit, kinds):
         event = Event(row.kind, None, json.loads(row.data))
         try:
             text = event_text(event, names, rules=rules)

@@ -12,6 +12,9 @@ NUDGE_MAX_MINUTES = 24 * 60
 DEADLINE_MAX_HOURS = 7 * 24
 BOT_PAUSE_MAX_SECONDS = 10 * 60
 OFF = "off"
+ON = "on"
+_ON_WORDS = frozenset({"on", "yes"})
+_MODE_WORDS = frozenset({"mode"})  # SET ROOM MODE ON
 _AMOUNT = re.compile(r"^(\d{1,4})([a-z]*)$")
 _MINUTE_UNITS = frozenset({"", "m", "min", "mins", "minute", "minutes"})
 _HOUR_UNITS = frozenset({"", "h", "hr", "hrs", "hour", "hours"})
@@ -57,6 +60,16 @@ def _amount(words: list[str], units: frozenset[str], most: int) -> str | None:
     return str(value) if 1 <= value <= most else None
 
 
+def parse_switch(words: list[str]) -> str | None:
+    """`on`, `mode on` -> "on"; `off`, `mode off` -> "off"; anything else -> None."""
+    if words and words[0].casefold() in _MODE_WORDS:
+        words = words[1:]
+    raw = "".join(words).casefold()
+    if raw in _ON_WORDS:
+        return ON
+    return OFF if raw in OFF_WORDS else None
+
+
 def parse_quiet(words: list[str]) -> str | None:
     """`21-8`, `9pm - 8am`, `off` -> the stored form ("21-8", "off"); else None."""
     window = parse_window("".join(words))
@@ -86,6 +99,8 @@ SET_KEYS = {
     "bot": "set_botspeed",
     "botpause": "set_botspeed",
     "botdelay": "set_botspeed",
+    "room": "set_room",
+    "roommode": "set_room",
 }
 SET_VALUES = {
     "set_nudge": parse_minutes,
@@ -93,4 +108,5 @@ SET_VALUES = {
     "set_tz": parse_zone,
     "set_deadline": parse_hours,
     "set_botspeed": parse_seconds,
+    "set_room": parse_switch,
 }

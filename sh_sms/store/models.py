@@ -245,7 +245,7 @@ class SendTurn(SQLModel, table=True):
 
 
 class GameClock(SQLModel, table=True):
-    """Per game: the host's reminder settings, and the wait it is in (sh_sms.reminders).
+    """Per game: the host's settings (reminders, bots, room mode) and the wait it is in.
 
     Settings left None follow the service defaults. A wait is one decision point (`wait_key`);
     `due_at` is when the reminder job must next look at the game (None: never), so the job only
@@ -270,6 +270,12 @@ class GameClock(SQLModel, table=True):
     # and when the bot job must next look at the game (None: nothing for a bot to do).
     bot_seconds: int | None = None
     bot_due_at: datetime | None = Field(default=None, index=True)
+    # Room mode (the table shares the board's screen): news goes to the board, not the phones,
+    # from this round on (None: off; 1: from the start).
+    room_from: int | None = None
+    # Public events not texted yet because a computer player moves within seconds: they ride in
+    # the texts of that move (a JSON list of [kind, data]; None: nothing held).
+    held_news: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class Allowance(SQLModel, table=True):

@@ -7,21 +7,14 @@ from ..engine import Event, GameState, legal_actions, player_view
 from ..engine.actions import PROPOSE_VETO, awaiting
 from ..engine.boards import MAX_PLAYERS, MIN_PLAYERS, PEEK_AND_DROP
 from ..engine.ruleset import Ruleset, differences, standard
-from ..engine.state import NOMINATE, OVER
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import plain_text
-from .gsm import EXTENSION, units
+from .gsm import EXTENSION, segments, units
 
 TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
-# Public events kept for the log and the board page but not worth a text to every phone.
+# Public events kept for the log and the board page but not worth a text to any phone.
 LOG_ONLY = frozenset({"passed"})
-# Public events texted only to the government they bind (the table sees them on the board and in
-# the log): the session's silence matters to the President and Chancellor, and a line less keeps
-# every bystander's election result in one segment.
-GOVERNMENT_ONLY = frozenset({"session"})
-# Public events whose text differs for the player they are about ("executed you").
-PER_SEAT = frozenset({"executed"})
 
 
 class Prompt(str):
@@ -95,55 +88,11 @@ def prompt_text(state: GameState, seat: int) -> str:
     return Prompt(text)
 
 
-def step_texts(
-    before: GameState | None, after: GameState, events: list[Event], **extra
-) -> dict[int, list[str]]:
-    """Per seat, the texts one step produces: the events it may see, then what it must do next.
-
-    A seat is prompted when the step opened a new decision for it (a new phase or round), so a
-    voter is not re-prompted each time somebody else votes. The new candidate's prompt names the
-    round, so the candidate is not also sent the round's announcement.
-    """
-    texts: dict[int, list[str]] = {seat: [] for seat in range(after.players)}
-    new_decision = before is None or (before.phase, before.round) != (after.phase, after.round)
-    asked = set(awaiting(after)) if new_decision else set()
-    for event in events:
-        if event.kind in LOG_ONLY:
-            continue
-        seats = list(texts) if event.to is None else [event.to]
-        if event.kind in GOVERNMENT_ONLY:
-            seats = [event.data["president"], event.data["chancellor"]]
-        seats = [s for s in seats if not _said_otherwise(event, s, asked, after)]
-        if event.kind in PER_SEAT and after.phase != OVER:  # once it is over, all read the same
-            for seat in seats:
-                texts[seat].append(event_text(event, after.names, you=seat, rules=after.ruleset))
-            continue
-        text = event_text(event, after.names, rules=after.ruleset, **extra)
-        for seat in seats:
-            texts[seat].append(text)
-    for seat in sorted(asked):
-        prompt = prompt_text(after, seat)
-        if prompt:
-            texts[seat].append(prompt)
-    return texts
-
-
-def _said_otherwise(event: Event, seat: int, asked: set[int], after: GameState) -> bool:
-    """Whether `event` tells `seat` nothing another text of this step does not: the round line
-    to the candidate, whose prompt opens with the round; the peek to the President, who gets
-    the cards themselves; the top policy of a peek and drop, which the prompt shows."""
-    if event.kind == "peeked":
-        return event.data["president"] == seat
-    if event.kind == "peek_top" and after.power == PEEK_AND_DROP:
-        return seat in asked
-    return (
-        event.kind == "round"
-        and "resumes_after" not in event.data  # why this candidate: the prompt does not say
-        and seat in asked
-        and after.phase == NOMINATE
-        and event.data["round"] == after.round
-        and event.data["president"] == seat
-    )
+def thriftiest(variants: list[str], rest: list[str]) -> str:
+    """The first of `variants` (fullest first) that, sent with `rest`, costs no more segments
+    than the last one would."""
+    least = segments(join([variants[-1], *rest]))
+    return next(v for v in variants if segments(join([v, *rest])) <= least)
 
 
 def join(parts: list[str]) -> str:

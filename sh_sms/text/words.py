@@ -68,6 +68,7 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "set_tz": "SET TZ",
     "set_deadline": "SET DEADLINE",
     "set_botspeed": "SET BOTSPEED",
+    "set_room": "SET ROOM",
 }
 
 # YES and NO work as votes, but replies teach the game's words (YES is a carrier opt-in word).

@@ -124,11 +124,10 @@ def play_to_the_end(server, code: str, phones: dict[str, Phone]) -> tuple[dict, 
         waiting = state["waiting_for"]
         assert waiting, state
         if state["phase"] == "vote":
-            for name in waiting:
-                assert prompt(phones[name], VOTE).groups() == (
-                    state["president"],
-                    state["chancellor"],
-                )
+            for name in waiting:  # the candidate and the nominee read "You"/"you"
+                named = prompt(phones[name], VOTE).groups()
+                named = tuple(name if who.lower() == "you" else who for who in named)
+                assert named == (state["president"], state["chancellor"])
             # A first vote is taken silently; the last one brings the result to every phone.
             for name in waiting[:-1]:
                 phones[name].type_and_show("JA")
@@ -173,7 +172,7 @@ def test_a_whole_game_in_the_simulator(
     expect(page.locator("#phones .msg b, #phones .msg img")).to_have_count(0)
 
     reply = ana.send("START")
-    assert f"Game {code} has begun with 5 players" in reply
+    assert f"Game {code} has begun: " in reply
     for phone in phones.values():
         expect(phone.inbound.last).to_contain_text(ROLE)
     expect(page.locator("#boards a")).to_have_text(f"Board {code}")

@@ -11,7 +11,7 @@ MIN = timedelta(minutes=1)
 FIVE = NAMES[:5]
 DEFAULTS = (
     "reminders after 30 min, then every 1 h, at most 3 per move; quiet hours 21:00-08:00; "
-    "time zone America/New_York; deadline off; bots pause 5 s."
+    "time zone America/New_York; deadline off; bots pause 5 s; room mode off."
 )
 
 
@@ -80,7 +80,7 @@ def test_settings_can_be_changed_in_the_lobby_and_hold_in_the_game(table: Table)
     out = table.text("Bob", "SETTINGS")
     assert out["Bob"].startswith(
         f"Game {table.code} settings: reminders after 5 min, then every 5 min, at most 3 per move; "
-        "quiet hours off; time zone UTC; deadline 2 h per move; bots pause 5 s."
+        "quiet hours off; time zone UTC; deadline 2 h per move; bots pause 5 s; room mode off."
     )
     assert list(table.run(table.at(minutes=5))) == [president(table)]
 

@@ -28,6 +28,7 @@ BOARD_KEYS = {
     "hitler_zone",  # house rules (issue 21): the zones the fascist track draws, and which
     "veto_zone",  # rules differ from the standard game's
     "house",
+    "room",
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(

@@ -1,6 +1,6 @@
 """The host's tools: SET and SETTINGS (reminders, quiet hours, time zone, deadline, the computer
-players' pause), and REMIND, PAUSE and RESUME for a game that is stuck. Every change is told to
-the whole table.
+players' pause, room mode), and REMIND, PAUSE and RESUME for a game that is stuck. Every change
+is told to the whole table.
 """
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ import math
 from datetime import datetime, timedelta
 
 from ...botplay.plan import pause
+from ...public.links import board_url
 from ...reminders.nudge import remind
 from ...reminders.options import Policy, describe, policy
 from ...reminders.quiet import next_allowed
-from ...reminders.values import OFF
+from ...reminders.values import OFF, ON
 from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
 from ...text.commands import Command
@@ -20,7 +21,9 @@ from ...text.messages import naming, render
 from ..limits import host_notice
 from ..turn import Turn
 
-SETTERS = frozenset({"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed"})
+SETTERS = frozenset(
+    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"}
+)
 HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
 
 
@@ -66,7 +69,12 @@ def _announce(turn: Turn, template: str, *, unchanged: bool = False, **context) 
 
 def _values(turn: Turn, clock: GameClock) -> dict:
     botspeed = int(pause(clock, turn.settings).total_seconds())
-    return describe(policy(clock, turn.settings)) | {"botspeed": botspeed}
+    room = {
+        "room_from": clock.room_from,
+        "round": turn.state.round if turn.state else 0,
+        "board": board_url(turn.settings, turn.game.code),
+    }
+    return describe(policy(clock, turn.settings)) | {"botspeed": botspeed, "room": room}
 
 
 def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
@@ -77,6 +85,8 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
         clock.quiet_hours = value
     elif verb == "set_tz":
         clock.timezone = value
+    elif verb == "set_room":
+        _set_room(turn, clock, value == ON)
     elif verb == "set_botspeed":
         clock.bot_seconds = int(value)
         if clock.bot_due_at is not None:  # a bot about to move waits no longer than the new pause
@@ -84,6 +94,15 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
     else:
         set_deadline(clock, None if value == OFF else int(value), turn.now)
     schedule(clock, policy(clock, turn.settings))
+
+
+def _set_room(turn: Turn, clock: GameClock, on: bool) -> None:
+    """Room mode on: from the start, or in a started game from the next round (texts of this
+    round were sent already); off: at once. Switching it on again keeps an earlier start."""
+    if not on:
+        clock.room_from = None
+    elif clock.room_from is None:
+        clock.room_from = turn.state.round + 1 if turn.state is not None else 1
 
 
 def _remind(turn: Turn, clock: GameClock) -> None:

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from ...engine import player_view, public_view
-from ...public.state import public_log
+from ...public.state import public_entries
 from ...store import LOBBY
 from ...text.commands import Command
+from ...text.gsm import segments
 from ...text.messages import naming, prompt_text, render
 from ..replies import help_reply, waiting_text
 from ..turn import Turn
 
-LOG_LENGTH = 6
+# LOG: what SMS.md promises (governments, votes, policies) and the powers used, newest first
+# while they fit two segments.
+LOG_KINDS = frozenset(
+    {"nominated", "election", "enacted", "executed", "investigated", "special_election"}
+    | {"veto_answered", "power_skipped"}
+)
+LOG_SCAN = 24  # events looked at: more than two segments can hold
+LOG_SEGMENTS = 2
 
 
 def lobby(turn: Turn, _command: Command) -> None:
@@ -64,6 +72,24 @@ def who(turn: Turn, _command: Command) -> None:
 
 
 def log(turn: Turn, _command: Command) -> None:
-    """LOG: the last few public events."""
-    lines = public_log(turn.session, turn.game, turn.state.names, LOG_LENGTH)
-    turn.reply("info/log", lines=lines)
+    """LOG: the latest governments, votes, policies and powers, as many as fit LOG_SEGMENTS."""
+    state = turn.state
+    entries = public_entries(
+        turn.session, turn.game, state.names, LOG_SCAN, state.ruleset, kinds=LOG_KINDS
+    )
+    turn.reply("info/log", lines=latest_lines(entries, LOG_SEGMENTS))
+
+
+def latest_lines(entries: list[dict], most_segments: int) -> list[str]:
+    """The texts of the newest `entries` (oldest first) that fit `most_segments` together; a
+    nomination only while its vote is open (the result names the government again)."""
+    lines: list[str] = []
+    voted = False
+    for entry in reversed(entries):
+        if entry["kind"] == "nominated" and voted:
+            continue
+        voted = voted or entry["kind"] == "election"
+        if segments(render("info/log", lines=[entry["text"], *lines])) > most_segments:
+            break
+        lines.insert(0, entry["text"])
+    return lines

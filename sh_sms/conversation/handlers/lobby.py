@@ -12,9 +12,11 @@ from ...reminders.wait import track
 from ...store import ACTIVE, ENDED, Player
 from ...store.games import append_events, close_game, save_state
 from ...text.commands import Command
-from ...text.messages import event_text, step_texts
+from ...text.messages import event_text, thriftiest
 from ...text.players import ResolveError, resolve_player
+from ...text.steps import step_texts
 from ..limits import bar_from_lobby, host_notice
+from ..moves import in_room
 from ..replies import problem_text, unknown_player
 from ..turn import Turn
 
@@ -42,12 +44,18 @@ def start(turn: Turn, _command: Command) -> None:
     save_state(turn.game, state, turn.now)
     clock = track(turn.session, turn.game, state, turn.now, turn.settings)
     plan(clock, players, None, state, events, turn.now, turn.settings)
-    started = Event("started", None, {"code": turn.game.code, "players": len(players)})
+    room = in_room(clock, state.round)
+    facts = {"code": turn.game.code, "players": len(players), "room": room}
+    started = Event("started", None, facts)
     append_events(turn.session, turn.game, [started, *events], turn.now)
-    texts = step_texts(None, state, events)
-    opening = event_text(started, state.names, rules=state.ruleset)  # with what house rules change
+    texts = step_texts(None, state, events, room=room)
+    rules = state.ruleset  # the opening says what house rules change
+    opening = [
+        event_text(started, state.names, rules=rules),
+        event_text(started, state.names, rules=rules, hint=False),
+    ]
     for p in players:
-        turn.mail.add(p.number, opening)
+        turn.mail.add(p.number, thriftiest(opening, texts[p.seat]))  # the roster if it fits
         for text in texts[p.seat]:
             turn.mail.add(p.number, text)
 

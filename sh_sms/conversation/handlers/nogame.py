@@ -9,6 +9,7 @@ from datetime import timedelta
 from sqlmodel import col, select
 
 from ...engine.boards import MAX_PLAYERS
+from ...public.board import room_mode
 from ...store import ACTIVE, LOBBY, Contact, Game, Invite, Player, lock_game
 from ...store.games import find_game, new_code, roster
 from ...text.commands import Command, ParseError
@@ -79,8 +80,11 @@ def _join(turn: Turn, code: str, name: str) -> None:
         turn.session.delete(invite)
     names = [p.name for p in players] + [name]
     turn.reply("lobby/joined", code=game.code, names=names, host=players[0].name)
-    for other in players:
-        turn.mail.say(other.number, "lobby/someone_joined", name=name, count=len(names))
+    # The host, who starts the game, hears of each new player (the others see who was in when
+    # they joined, the roster at START when it fits, and WHO); in room mode the board shows it.
+    if not room_mode(turn.session, game):
+        host = next(p for p in players if p.is_host)
+        turn.mail.say(host.number, "lobby/someone_joined", name=name, count=len(names))
 
 
 def _seat(turn: Turn, name: str, host: bool) -> None:
