@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...botplay.plan import plan
-from ...botplay.seats import people
+from ...botplay.seats import bot_seats, people
 from ...engine import Event, new_game
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
 from ...reminders.wait import track
@@ -55,7 +55,7 @@ def kick(turn: Turn, command: Command) -> None:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
     names = turn.names
-    seat = resolve_player(command.arg, names)
+    seat = resolve_player(command.arg, names, bot_seats(turn.players))
     if isinstance(seat, ResolveError) and command.arg.casefold() in BOT_WORDS:
         seat = next((p.seat for p in reversed(turn.players) if p.is_bot), seat)
     if isinstance(seat, ResolveError):
