@@ -150,3 +150,24 @@ def test_help_always_gets_a_reply(phones, db_engine, lobby, where):
         phones.text(phone, text, **extra)
         [reply] = bodies_to(db_engine, phone, mark)
         assert "NEW" in reply or "START" in reply
+
+
+@pytest.mark.parametrize("text", ["stop?", "stop it", "STOP please", "quit?"])
+def test_a_carrier_word_with_more_is_talk(phones, db_engine, lobby, text):
+    # Carriers act on the keyword alone: "stop?" (issue 17) opted a player out before.
+    _ana, bob, cy = lobby
+    mark = last_id(db_engine)
+    phones.text(bob, text)
+    assert contact(db_engine, bob) is None or not contact(db_engine, bob).opted_out
+    assert bodies_to(db_engine, cy, mark) == [f"Bob: {text}"]
+
+
+def test_where_twilio_sends_opt_out_type_it_decides(phones, db_engine, lobby):
+    _ana, bob, cy = lobby
+    mark = last_id(db_engine)
+    phones.text(bob, "stop?", OptOutType="STOP")  # Twilio took it as an opt-out: so do we
+    assert contact(db_engine, bob).opted_out
+    assert bodies_to(db_engine, cy, mark) == [STOP_NEWS]
+    assert keyword_text(db_engine, number(9), "stop?", None) == "stop?"
+    assert keyword_text(db_engine, number(9), "stop it", "STOP") == "STOP"
+    assert keyword_text(db_engine, number(9), "help me", "HELP") == "HELP"

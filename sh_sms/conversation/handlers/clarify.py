@@ -20,19 +20,25 @@ def ask(turn: Turn, unclear: Unclear) -> None:
     """Relay the text if it is talk the sender may say; then ask, with the exact command."""
     readers = any(not p.is_bot and p.id != turn.player.id for p in turn.players)
     relayed = unclear.relay and readers and relay(turn, unclear.text)
-    verb = _taught(turn, unclear.verb)
-    context = {
-        "verb": verb,
-        "word": COMMAND_WORDS.get(verb, ""),
-        "relayed": relayed,
-        "can_talk": talk_refusal(turn) is None,
-        "lobby": turn.situation == IN_LOBBY,
-        "code": turn.game.code if turn.game else "",
-    }
-    text = render("clarify/ask", choices=list(unclear.choices), **context)
-    if segments(text) > ONE_SEGMENT:  # too many names to list: the command alone
-        text = render("clarify/ask", choices=[], **context)
+    text = question(
+        _taught(turn, unclear.verb),
+        list(unclear.choices),
+        relayed=relayed,
+        can_talk=talk_refusal(turn) is None,
+        lobby=turn.situation == IN_LOBBY,
+        code=turn.game.code if turn.game else "",
+    )
     turn.mail.add(turn.number, text)
+
+
+def question(verb: str, choices: list[str], **context) -> str:
+    """The one-segment question for `verb`: with the choices listed if they fit, else without
+    (`context`: relayed, can_talk, lobby, code; see templates/sms/clarify/ask.txt)."""
+    word = COMMAND_WORDS.get(verb, "")
+    text = render("clarify/ask", verb=verb, word=word, choices=choices, **context)
+    if segments(text) > ONE_SEGMENT:  # too many names to list: the command alone
+        text = render("clarify/ask", verb=verb, word=word, choices=[], **context)
+    return text
 
 
 def _taught(turn: Turn, verb: str) -> str:
