@@ -39,7 +39,7 @@ from ..text.sentences import (
     vote_word,
     words_of,
 )
-from ..text.typos import letters
+from ..text.typos import letters, typo_word
 from ..text.words import BOT_COUNT_WORDS, CODE_LEN, POLICY_WORDS
 from .awaited import awaited_move
 from .reading import (
@@ -86,24 +86,18 @@ def _otherwise(turn: Turn, text: str, literal) -> Reading:
             return literal
         if _first_word(text) in EVERYDAY or not _names_a_player(turn, literal):
             return talk  # "kill me now", "yes finally", "elect me"
+        if literal.verb == "new" and not _new_elsewhere(turn, literal):
+            return talk  # "new game", "new meta" from someone at a table
         return literal  # the command exactly, from someone who cannot use it: why not
     code, verb = literal.code, literal.verb
     if code == EMPTY or verb is None:
         return literal
+    if code == NEAR_MISS:
+        return _near_miss(turn, text, literal, talk)
     if where == NO_GAME:
-        if code == NEAR_MISS:
-            return literal if verb in ("new", "join") and fits(verb, literal.words, []) else talk
         return literal
     if verb in ("new", "join") and where != AFTER_GAME:
         return literal if _looks_like_joining(literal) else talk
-    if code == NEAR_MISS:
-        if not fits(verb, literal.words, turn.names):
-            return talk  # "hes lying" is no YES, "inv me" no INV
-        # A typo of a command the sender cannot use now is answered as the command would be
-        # (why not), never relayed: a slip of a secret choice never reaches the table.
-        if usable(turn, verb):
-            return literal
-        return talk if verb in ("yes", "no") else _typed(literal)  # "uyes": an everyday word
     if not usable(turn, verb):
         return talk
     if verb in MOVE_PHASES:
@@ -115,6 +109,24 @@ def _otherwise(turn: Turn, text: str, literal) -> Reading:
             return talk  # "bot is cute", "pause what"
         return Unclear(verb, text, _extra_choices(turn, verb, literal.words))
     return literal  # a missing or bad argument: how to type it
+
+
+def _near_miss(turn: Turn, text: str, error: ParseError, talk: Command) -> Reading:
+    """A typo of a command word: "did you mean" when the sender could use it now and the rest
+    fits it; talk when the rest does not fit ("hes lying" is no YES) or the word it misses is an
+    everyday one ("Ahoot 3" from someone without the gun: SHOOT is everyday). A typo of another
+    command is answered as that command would be (why not), never relayed: a slip of a secret
+    choice never reaches the table."""
+    names = turn.names if turn.situation != NO_GAME else []
+    if not fits(error.verb, error.words, names):
+        return talk
+    if turn.situation == NO_GAME:  # a stranger has NEW, JOIN and HELP; anything else: hello
+        return error if error.verb in ("new", "join", "help") else talk
+    if usable(turn, error.verb):
+        return error
+    if typo_word(_first_word(text)) in EVERYDAY:
+        return talk
+    return _otherwise(turn, text, _typed(error))  # as that command typed exactly would be
 
 
 def _typed(error: ParseError) -> Command:
@@ -140,12 +152,22 @@ def _first_word(text: str) -> str:
 
 
 def _looks_like_joining(error: ParseError) -> bool:
-    """NEW or JOIN typed by someone already at a table ("JOIN ZZ Bob", "NEW"): not a question
-    ("new game?") nor JOIN before one word that is no code ("join vc", "join discord")."""
+    """NEW or JOIN typed wrong by someone already at a table, in the command's shape ("NEW",
+    "NEW <b>", "JOIN", "JOIN ZZ Bob"): not a question ("new game?") nor a sentence ("join vc",
+    "join vc right now", "new year new me")."""
     if error.code == QUESTION:
         return False
     words = error.words
-    return not (error.verb == "join" and len(words) == 1 and len(words[0]) != CODE_LEN)
+    if error.verb == "new":
+        return len(words) <= 1
+    return not words or len(words) == 2 or (len(words) == 1 and len(words[0]) == CODE_LEN)
+
+
+def _new_elsewhere(turn: Turn, command: Command) -> bool:
+    """Whether NEW <word> from someone at a table reads as opening another game: their own name,
+    or a word no name could be ("NEW Bob" from Bob); "new game" is talk."""
+    word = command.arg or ""
+    return word.casefold() == turn.player.name.casefold() or not word.isalpha()
 
 
 def _extra_choices(turn: Turn, verb: str, extra: tuple[str, ...]) -> tuple[str, ...]:

@@ -28,6 +28,12 @@ def near_miss(first: str, names: Iterable[str] = ()) -> str | None:
     return ALIASES[best] if best is not None else None
 
 
+def typo_word(first: str) -> str | None:
+    """The command word (as typed there: "shoot", not its verb) that `first` is a typo of."""
+    word = letters(first)
+    return word if word in ALIASES else _typo_target(word)
+
+
 LONGEST_TARGET = max(map(len, NEAR_MISS_TARGETS))
 
 

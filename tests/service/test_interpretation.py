@@ -345,15 +345,16 @@ def test_why_a_rematch_question_opens_nothing_and_a_yes_joins_an_open_rematch(ta
     assert [p.name for p in table.players(new_code)] == ["Bob", "Ana"]
 
 
-def test_why_one_letter_names_the_person_before_a_bot(table: Table):
+@pytest.mark.parametrize("text, chancellor", [("nom d", "Dee"), ("ok nominating calbot", "CalBot")])
+def test_why_one_letter_names_the_person_before_a_bot(table: Table, text: str, chancellor: str):
     code = table.lobby(["Ana"])
     table["Ana"].send("BOT 3")  # DotBot's letter is free when it joins
     bots = [p.name for p in table.players(code)[1:]]
-    assert "DotBot" in bots, bots
+    assert bots == ["BenBot", "CalBot", "DotBot"], bots
     for name in ("Bob", "Dee"):  # late joiners: Dee shares DotBot's first letter
         table.phone(name).send(f"JOIN {code} {name}")
     table.set_seed(code, 1)
     table["Ana"].send("START")
     table.rig(code, president=0, rotation=0)
-    table["Ana"].send("nom d")
-    assert table.state(code).chancellor == [p.name for p in table.players(code)].index("Dee")
+    table["Ana"].send(text)
+    assert table.state(code).chancellor == [p.name for p in table.players(code)].index(chancellor)
