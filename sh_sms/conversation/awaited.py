@@ -63,7 +63,7 @@ def _choice(turn: Turn, verb: str, text: str, literal, words: Words) -> Reading 
         return Command(verb, names[target])
     legal = _legal_seats(turn, verb)
     bare = bare_target(words, verb, names)
-    if bare is not None and not words.question:
+    if bare is not None:  # "bob", "4 pls", "dee?" (asked and relayed)
         if bare not in legal:
             return None
         return Unclear(verb, text, (names[bare],), relay=_relays(turn, words, verb))

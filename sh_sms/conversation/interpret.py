@@ -48,6 +48,7 @@ from .reading import (
     PLAYER_VERBS,
     Reading,
     Unclear,
+    literal_verb,
     usable,
 )
 from .replies import talk_refusal
@@ -71,6 +72,8 @@ def read(turn: Turn, text: str) -> Reading:
         return Command("accept", exact, read=text)  # "yeah im in": into a rematch they are asked to
     elif where == IN_LOBBY and _lone_yes_to_nobody(turn, words):
         return Unclear("endgame_yes", text)
+    elif where == NO_GAME and words.words[:1] == ("help",) and literal_verb(literal) == "say":
+        return Command("help")  # "help me" from a stranger: no table to tell, so help it is
     return _otherwise(turn, text, literal)
 
 

@@ -125,6 +125,7 @@ ROWS = [
     ),
     Row("bare", "nominate", "Ana", "cy", ANSWERED, "Nominate Cy? Reply NOM CY. Anything else"),
     Row("bare", "execute", "Ana", "4", ANSWERED, EXECUTE_DEE + " Anything else is talk."),
+    Row("bare", "execute", "Ana", "dee?", ASKED_RELAYED, EXECUTE_DEE + " Your text went"),
     Row("bare", "nominate", "Ana", "ana", RELAYED),  # not a legal target: talk
     # The President and Chancellor may not talk in the session (R20): asked, never relayed.
     Row(
@@ -303,6 +304,7 @@ def test_why_a_typo_of_join_from_a_stranger_gets_did_you_mean(table: Table):
         "Cy": f"Did you mean JOIN {code} Cy? Nothing was done: reply JOIN {code} Cy to do it."
     }
     assert table.phone("Dee").send("jion the fun").reply.startswith("Secret Hitler by text.")
+    assert table.phone("Eve").send("help me").reply.startswith("Text NEW <your name>")
 
 
 def test_why_bots_in_a_sentence_from_the_host_asks_with_the_count(table: Table):
