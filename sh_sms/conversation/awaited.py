@@ -61,7 +61,7 @@ def _choice(turn: Turn, verb: str, text: str, literal, words: Words) -> Reading 
     target = plain_target(words, verb, names)
     if target is not None:
         return Command(verb, names[target])
-    legal = _legal_seats(turn, verb)
+    legal = _legal_seats(turn)
     bare = bare_target(words, verb, names)
     if bare is not None:  # "bob", "4 pls", "dee?" (asked and relayed)
         if bare not in legal:
@@ -135,10 +135,8 @@ def _veto_answer(text: str, literal, words: Words) -> Reading | None:
     return None
 
 
-def _legal_seats(turn: Turn, verb: str) -> list[int]:
-    """The seats the move `verb` could take now."""
-    if verb == "kick":
-        return [p.seat for p in turn.players if p.id != turn.player.id]
+def _legal_seats(turn: Turn) -> list[int]:
+    """The seats the sender's move could take now."""
     actions = legal_actions(turn.state, turn.player.seat)
     return [a.arg for a in actions if type(a.arg) is int]
 

@@ -29,7 +29,7 @@ from ..text.commands import (
     is_reference,
     parse,
 )
-from ..text.everyday import AFFIRMATIVE, COMMAND_FILLER, COURTESY
+from ..text.everyday import AFFIRMATIVE, COMMAND_FILLER, COURTESY, YES_TO_PLAY
 from ..text.phonetext import plain
 from ..text.sentences import (
     COUNTED,
@@ -176,7 +176,7 @@ def _new_elsewhere(turn: Turn, command: Command) -> bool:
 def _extra_choices(turn: Turn, verb: str, extra: tuple[str, ...]) -> tuple[str, ...]:
     """What a host's sentence asks for, when it says: "bots 3 pls" -> BOT 3, "kick bob pls"."""
     if verb == "kick":
-        named = [s for s in targets_named(Words(extra, False), verb, turn.names) if s]
+        named = targets_named(Words(extra, False), verb, turn.names)
         return tuple(turn.names[s] for s in named) if len(named) == 1 else ()
     if verb != "bot":
         return ()
@@ -199,9 +199,10 @@ def _affirmative(words: Words) -> bool:
     """A yes to an invitation, alone or with "im in" ("yeah im in", "sure", "count me in")."""
     if words.question or not words.words:
         return False
-    if any(vote_word(w) == "nein" for w in words.words):
-        return False
-    return all(w in AFFIRMATIVE or vote_word(w) == "ja" for w in words.words)
+    votes = [vote_word(w) for w in words.words]
+    if "nein" in votes or not ("ja" in votes or set(words.words) & YES_TO_PLAY):
+        return False  # "lol", "ok": no yes in it
+    return all(w in AFFIRMATIVE or vote == "ja" for w, vote in zip(words.words, votes, strict=True))
 
 
 def _lone_yes_to_nobody(turn: Turn, words: Words) -> bool:

@@ -51,10 +51,10 @@ VOTE_CORRECTIONS = _words(
     misclicked typo"""
 )
 
-# A yes to an invitation ("yeah im in", "count me in", "sure lets go"), with the vote's words.
-AFFIRMATIVE = VOTE_FILLER | _words(
-    """in down ready count me play again game another one round lets go gogo yay im game"""
-)
+# A yes to an invitation ("yeah im in", "count me in", "sure lets go"): the vote's yes words or
+# these, with nothing but these and courtesy around them.
+YES_TO_PLAY = _words("in down ready")
+AFFIRMATIVE = VOTE_FILLER | YES_TO_PLAY | _words("count me play again game round gogo yay im")
 
 # Everyday words within typo distance of a command word: they are never "did you mean". Drawn
 # from the words of real chat that the typo rules would otherwise take for a command.
