@@ -190,7 +190,7 @@ ROWS = [
     Row("why", "vote", "Cy", "hes lying", RELAYED),
     Row("why", "vote", "Cy", "tho", RELAYED),
     Row("why", "vote", "Cy", "welp", RELAYED),
-    Row("why", "vote", "Cy", "Nick", RELAYED),
+    Row("why", "vote", "Cy", "Nick lol", RELAYED),
     Row("why", "vote", "Cy", "pog", RELAYED),
     Row("why", "vote", "Cy", "played", RELAYED),
     Row("typo", "vote", "Cy", "nvm", RELAYED),
