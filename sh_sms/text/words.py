@@ -140,8 +140,14 @@ FORMS: dict[str, tuple[tuple[str, ...], ...]] = {
         *(("i", "execute"), ("i", "kill"), ("i", "shoot"), ("im", "executing")),
         *(("im", "killing"), ("im", "shooting")),
     ),
-    "discard": (("discard",), ("discarding",), ("i", "discard"), ("im", "discarding")),
-    "enact": (("enact",), ("enacting",), ("i", "enact"), ("im", "enacting")),
+    "discard": (
+        *(("discard",), ("discarding",), ("i", "discard"), ("im", "discarding"), ("toss",)),
+        *(("bury",), ("ditch",), ("drop",), ("dropping",), ("im", "dropping"), ("i", "drop")),
+    ),
+    "enact": (
+        *(("enact",), ("enacting",), ("i", "enact"), ("im", "enacting"), ("play",), ("keep",)),
+        *(("playing",), ("im", "playing"), ("i", "play"), ("i", "keep")),
+    ),
     "veto": (("veto",), ("vetoing",), ("i", "veto"), ("im", "vetoing")),
 }
 
