@@ -64,4 +64,4 @@ def test_the_hosts_end_of_game_is_endgame_and_what_players_are_taught_is_no_keyw
     }
     assert game_words & (CARRIER_OPT_OUT | CARRIER_OPT_IN) == {"START"}
     assert game_words & CARRIER_HELP == {"HELP"}
-    assert parse("yess") == ParseError("near_miss", "JA", "yes")  # a typo is taught JA
+    assert parse("yse") == ParseError("near_miss", "JA", "yes")  # a typo is taught JA

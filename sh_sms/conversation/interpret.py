@@ -1,173 +1,215 @@
-"""What a text means from this sender, now (SMS.md; the principles of issue 9).
+"""What a text means from this sender, now (SMS.md; README "How a text is read").
 
 The parser reads a text on its own (`commands.parse`); this module reads it in context:
 
-- From a player the game is waiting on, casual forms of the awaited move work: a vote word
-  ("yeah", "nope", "jaaa!!", a thumbs-up) is a vote; "nom cy please" nominates Cy when exactly
-  one player is named.
-- A command word counts as a command only when the sender could use that command now, or when
-  the text is the command itself, exactly (a refusal then says why not and what would work).
-  Otherwise it is talk: "kill me now", "no way bob is liberal", "yes finally", "hand it to eve",
-  "elect eve pls" from someone who can do none of it now go to the table.
-- When a text could be either a move or talk ("yeah he's fine" from a voter), it is `Unclear`:
-  the sender is asked, in one short reply, what to send for each.
-- Near misses of command words stay "did you mean" replies, never talk (the parser decides).
+- The exact command acts. A move that ends in `?` is a question: asked, never made.
+- From the player the game waits on, a sentence makes the move only when it is a plain
+  instruction (`text.sentences`): the move's word or an everyday form, exactly one target, and
+  nothing but courtesy around it ("nom cy please", "ok nominating finbot").
+- A text that is not that, but speaks of the awaited move or names a legal target alone ("shoot 2
+  imo", a bare "bob"), is `Unclear`: the sender is asked, with the exact command. When they may
+  talk and said more than a target, the text also goes to the table.
+- A voter's vote words with only courtesy, emphasis or a correction around them are counted, and
+  the voter is told how the text was read ("nein nein nein", "wait no. nein"); hedged or asked
+  ("ja i guess", "ya?") they are asked; inside other words ("no way bob is liberal") it is talk.
+- "Did you mean" only for a typo of a command the sender could use now whose rest fits it.
+- Anything else is table talk, or, from someone who cannot talk now, refused (R18, R20).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..engine import awaiting, legal_actions
-from ..engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
 from ..text.commands import (
+    EMPTY,
     EXTRA_WORDS,
-    MISSING_ARG,
     NEAR_MISS,
+    QUESTION,
     Command,
     ParseError,
+    fits,
+    is_reference,
     parse,
 )
-from ..text.phonetext import plain, vote_word
-from ..text.players import resolve_player
-from ..text.words import POLICY_WORDS
-from .turn import IN_GAME, IN_LOBBY, NO_GAME, Turn
-
-# The phases in which each move may be made, by the seats the game waits on (votes: any living
-# player, who may change their vote).
-MOVE_PHASES = {
-    "nominate": (NOMINATE,),
-    "ja": (VOTE,),
-    "nein": (VOTE,),
-    "yes": (VOTE, VETO),
-    "no": (VOTE, VETO),
-    "discard": (PRESIDENT_DISCARD, CHANCELLOR_ENACT),
-    "enact": (CHANCELLOR_ENACT,),
-    "veto": (CHANCELLOR_ENACT,),
-    "veto_yes": (VETO,),
-    "veto_no": (VETO,),
-    "investigate": (POWER,),
-    "elect": (POWER,),
-    "execute": (POWER,),
-    "show": (POWER,),  # the powers of house rules
-    "drop": (POWER,),
-    "keep": (POWER,),
-}
-PLAYER_VERBS = frozenset({"nominate", "investigate", "elect", "execute", "show", "kick"})
-POLICY_VERBS = frozenset({"discard", "enact"})
-INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "settings", "help"})
-HOST_VERBS = frozenset(
-    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "remind", "pause"}
-    | {"resume", "endgame", "endgame_yes", "start", "kick", "set_room"}
+from ..text.everyday import AFFIRMATIVE, COMMAND_FILLER, COURTESY, YES_TO_PLAY
+from ..text.phonetext import plain
+from ..text.sentences import (
+    COUNTED,
+    Words,
+    targets_named,
+    vote_of,
+    vote_word,
+    words_of,
 )
-# Aliases that are everyday words: typed alone by someone who cannot use them now, they are talk.
+from ..text.typos import letters, typo_word
+from ..text.words import BOT_COUNT_WORDS, CODE_LEN, POLICY_WORDS
+from .awaited import awaited_move
+from .reading import (
+    INFO_VERBS,
+    MOVE_PHASES,
+    PLAYER_VERBS,
+    Reading,
+    Unclear,
+    literal_verb,
+    usable,
+)
+from .replies import talk_refusal
+from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
+
+# Aliases that are everyday words: typed by someone who cannot use them now, they are talk.
 EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special", "show", "drop", "keep"})
-
-
-@dataclass(frozen=True)
-class Unclear:
-    """A text that could be the move `verb` or table talk: ask which.
-
-    `choices`: the names or letters the move could take (empty for a move without one).
-    """
-
-    verb: str
-    text: str
-    choices: tuple[str, ...] = ()
-
-
-Reading = Command | ParseError | Unclear
 
 
 def read(turn: Turn, text: str) -> Reading:
     """The meaning of `text` from the sender of `turn`."""
     where = turn.situation
     literal = parse(text, turn.names if where != NO_GAME else [])
-    if where == NO_GAME:
-        return literal
-    vote = vote_word(text)
-    if vote is not None and where == IN_GAME and _may_vote(turn):
-        in_veto = turn.state.phase == VETO
-        return Command(("yes" if vote == "ja" else "no") if in_veto else vote)
+    words = words_of(text)
+    if where == IN_GAME:
+        awaited = awaited_move(turn, text, literal, words)
+        if awaited is not None:
+            return awaited
+    elif where == AFTER_GAME and _affirmative(words):
+        exact = literal.verb if isinstance(literal, Command) and literal.verb != "say" else None
+        return Command("accept", exact, read=text)  # "yeah im in": into a rematch they are asked to
+    elif where == IN_LOBBY and _lone_yes_to_nobody(turn, words):
+        return Unclear("endgame_yes", text)
+    elif where == NO_GAME and words.words[:1] == ("help",) and literal_verb(literal) == "say":
+        return Command("help")  # "help me" from a stranger: no table to tell, so help it is
+    return _otherwise(turn, text, literal)
+
+
+# Anyone else ------------------------------------------------------------------------------------
+
+
+def _otherwise(turn: Turn, text: str, literal) -> Reading:
+    """A text that is not about a move the game waits on from the sender."""
+    where = turn.situation
     talk = Command("say", plain(text).strip())
     if isinstance(literal, Command):
-        if literal.verb != "say" and not usable(turn, literal.verb) and _everyday(text):
-            return talk
+        if literal.verb == "say" or where == NO_GAME or usable(turn, literal.verb):
+            return literal
+        if _first_word(text) in EVERYDAY or not _names_a_player(turn, literal):
+            return talk  # "kill me now", "yes finally", "elect me"
+        if literal.verb == "new" and not _new_elsewhere(turn, literal):
+            return talk  # "new game", "new meta" from someone at a table
+        return literal  # the command exactly, from someone who cannot use it: why not
+    code, verb = literal.code, literal.verb
+    if code == EMPTY or verb is None:
         return literal
-    if literal.code == NEAR_MISS and literal.verb in ("yes", "no"):
-        return literal if usable(turn, literal.verb) else talk  # "yess", "noo": everyday words
-    if literal.verb is None or literal.code not in (EXTRA_WORDS, MISSING_ARG):
-        return literal  # a near miss, a bad argument: the reply says what would work
-    if literal.code == MISSING_ARG:
-        return literal if usable(turn, literal.verb) or not _everyday(text) else talk
-    if literal.verb in INFO_VERBS or not usable(turn, literal.verb):
+    if code == NEAR_MISS:
+        return _near_miss(turn, text, literal, talk)
+    if where == NO_GAME:
+        return literal
+    if verb in ("new", "join") and where != AFTER_GAME:
+        return literal if _looks_like_joining(literal) else talk
+    if not usable(turn, verb):
         return talk
-    return _sentence(turn, literal, talk.arg)
+    if verb in MOVE_PHASES:
+        return talk  # the game waits on the sender, and this is not about that move
+    if code == QUESTION:
+        return Unclear(verb, text, relay=talk_refusal(turn) is None)
+    if code == EXTRA_WORDS:
+        if verb in INFO_VERBS or not _only_courtesy(turn, literal.words):
+            return talk  # "bot is cute", "pause what"
+        return Unclear(verb, text, _extra_choices(turn, verb, literal.words))
+    return literal  # a missing or bad argument: how to type it
 
 
-def usable(turn: Turn, verb: str) -> bool:
-    """Whether the sender could use the command `verb` now (rightly or not, it is theirs)."""
-    where = turn.situation
-    if verb in INFO_VERBS or verb in ("say", "new", "join", "rematch"):
+def _near_miss(turn: Turn, text: str, error: ParseError, talk: Command) -> Reading:
+    """A typo of a command word: "did you mean" when the sender could use it now and the rest
+    fits it; talk when the rest does not fit ("hes lying" is no YES) or the word it misses is an
+    everyday one ("Ahoot 3" from someone without the gun: SHOOT is everyday). A typo of another
+    command is answered as that command would be (why not), never relayed: a slip of a secret
+    choice never reaches the table."""
+    names = turn.names if turn.situation != NO_GAME else []
+    if not fits(error.verb, error.words, names):
+        return talk
+    if turn.situation == NO_GAME:  # a stranger has NEW, JOIN and HELP; anything else: hello
+        return error if error.verb in ("new", "join", "help") else talk
+    if usable(turn, error.verb):
+        return error
+    if typo_word(_first_word(text)) in EVERYDAY:
+        return talk
+    return _otherwise(turn, text, _typed(error))  # as that command typed exactly would be
+
+
+def _typed(error: ParseError) -> Command:
+    """The command a near miss whose rest fits it stands for ("NOMINAET bob": NOM bob)."""
+    words = error.words
+    if error.verb in ("discard", "enact"):
+        return Command(error.verb, POLICY_WORDS[words[0].casefold()])
+    if error.verb == "join" and len(words) == 2:
+        return Command("join", words[0].upper(), name=words[1])
+    return Command(error.verb, words[0] if words and "_" not in error.verb else None)
+
+
+def _names_a_player(turn: Turn, command: Command) -> bool:
+    """Whether a command that takes a player names one (a bystander's "inv me" is talk)."""
+    if command.verb not in PLAYER_VERBS:
         return True
-    if verb == "bot":  # computer players join in the lobby only
-        return turn.player.is_host and where == IN_LOBBY
-    if verb in HOST_VERBS:
-        return turn.player.is_host and where in (IN_LOBBY, IN_GAME)
-    if verb == "leave":
-        return where == IN_LOBBY
-    if verb not in MOVE_PHASES or where != IN_GAME:
-        return False
-    state, seat = turn.state, turn.player.seat
-    if state.phase not in MOVE_PHASES[verb]:
-        return False
-    return _may_vote(turn) if state.phase == VOTE else seat in awaiting(state)
+    return command.arg is not None and is_reference(command.arg, turn.names)
 
 
-def _may_vote(turn: Turn) -> bool:
-    """A living player during a vote, or the President answering a proposed veto."""
-    state, seat = turn.state, turn.player.seat
-    if state.phase == VOTE:
-        return state.alive[seat]
-    return state.phase == VETO and seat == state.president
-
-
-def _everyday(text: str) -> bool:
+def _first_word(text: str) -> str:
     words = plain(text).split()
-    return bool(words) and words[0].strip(".,!?").casefold() in EVERYDAY
+    return letters(words[0]) if words else ""
 
 
-def _sentence(turn: Turn, error: ParseError, text: str) -> Command | Unclear:
-    """A command word the sender could use now, in a sentence: the move if exactly one target
-    is named ("nom cy please"), else a question."""
-    verb = error.verb
-    if verb in PLAYER_VERBS:
-        named = {seat for word in error.words if (seat := _player(word, turn.names)) is not None}
-        if len(named) == 1:
-            return Command(verb, turn.names[named.pop()])
-        return Unclear(verb, text, tuple(_targets(turn, verb)))
-    if verb in POLICY_VERBS:
-        letters = {POLICY_WORDS[w.casefold()] for w in error.words if w.casefold() in POLICY_WORDS}
-        if len(letters) == 1:
-            return Command(verb, letters.pop())
-        hand = turn.state.hand if turn.state is not None else []
-        return Unclear(verb, text, tuple(dict.fromkeys(hand)))
-    return Unclear(verb, text)
+def _looks_like_joining(error: ParseError) -> bool:
+    """NEW or JOIN typed wrong by someone already at a table, in the command's shape ("NEW",
+    "NEW <b>", "JOIN", "JOIN ZZ Bob"): not a question ("new game?") nor a sentence ("join vc",
+    "join vc right now", "new year new me")."""
+    if error.code == QUESTION:
+        return False
+    words = error.words
+    if error.verb == "new":
+        return len(words) <= 1
+    return not words or len(words) == 2 or (len(words) == 1 and len(words[0]) == CODE_LEN)
 
 
-def _player(word: str, names: list[str]) -> int | None:
-    """The seat a word in a sentence names: a whole name or a seat number, never a prefix."""
-    key = word.strip(".,!?;:'\"").casefold()
-    if not key or not (key.isdigit() or key in {n.casefold() for n in names}):
-        return None
-    seat = resolve_player(key, names)
-    return seat if isinstance(seat, int) else None
+def _new_elsewhere(turn: Turn, command: Command) -> bool:
+    """Whether NEW <word> from someone at a table reads as opening another game: their own name,
+    or a word no name could be ("NEW Bob" from Bob); "new game" is talk."""
+    word = command.arg or ""
+    return word.casefold() == turn.player.name.casefold() or not word.isalpha()
 
 
-def _targets(turn: Turn, verb: str) -> list[str]:
-    """The names the move could take now: its legal targets."""
+def _extra_choices(turn: Turn, verb: str, extra: tuple[str, ...]) -> tuple[str, ...]:
+    """What a host's sentence asks for, when it says: "bots 3 pls" -> BOT 3, "kick bob pls"."""
     if verb == "kick":
-        return [p.name for p in turn.players if p.id != turn.player.id]
-    state = turn.state
-    seats = [a.arg for a in legal_actions(state, turn.player.seat) if type(a.arg) is int]
-    return [state.names[s] for s in seats]
+        named = targets_named(Words(extra, False), verb, turn.names)
+        return tuple(turn.names[s] for s in named) if len(named) == 1 else ()
+    if verb != "bot":
+        return ()
+    counts = [w for w in extra if w.isdigit() or w.casefold() in BOT_COUNT_WORDS]
+    if len(counts) != 1:
+        return ()
+    word = counts[0].casefold()
+    return (str(int(word)) if word.isdigit() else str(BOT_COUNT_WORDS[word]),)
+
+
+def _only_courtesy(turn: Turn, extra: tuple[str, ...]) -> bool:
+    """Whether the words after a host's command are only courtesy, a count or a name ("bots 3
+    pls", "start the game", "kick bob please")."""
+    allowed = COURTESY | COMMAND_FILLER | set(BOT_COUNT_WORDS)
+    names = {n.casefold() for n in turn.names}
+    return all(w in allowed or w.isdigit() or w in names for w in words_of(" ".join(extra)).words)
+
+
+def _affirmative(words: Words) -> bool:
+    """A yes to an invitation, alone or with "im in" ("yeah im in", "sure", "count me in")."""
+    if words.question or not words.words:
+        return False
+    votes = [vote_word(w) for w in words.words]
+    if "nein" in votes or not ("ja" in votes or set(words.words) & YES_TO_PLAY):
+        return False  # "lol", "ok": no yes in it
+    return all(w in AFFIRMATIVE or vote == "ja" for w, vote in zip(words.words, votes, strict=True))
+
+
+def _lone_yes_to_nobody(turn: Turn, words: Words) -> bool:
+    """The host alone in a lobby answering yes: nobody reads talk, so it answers the service."""
+    if not turn.player.is_host or any(
+        not p.is_bot and p.id != turn.player.id for p in turn.players
+    ):
+        return False
+    reading = vote_of(words)
+    return reading is not None and reading.kind == COUNTED and reading.vote == "ja"

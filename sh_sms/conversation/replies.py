@@ -19,7 +19,7 @@ from .turn import IN_GAME, Turn
 SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)
 
 # The commands that have a help text or a usage text; anything else typed is never a path.
-GENERAL_HELP = frozenset({"none", "lobby", "game", "unknown"})
+GENERAL_HELP = frozenset({"none", "lobby", "game", "unknown", "vote"})
 HELP_TOPICS = frozenset(p.stem for p in (TEMPLATES / "help").glob("*.txt")) - GENERAL_HELP
 USAGE_TOPICS = frozenset(p.stem for p in (TEMPLATES / "usage").glob("*.txt"))
 ECHO_MAX = 24  # characters of a player's own words quoted back in a reply
@@ -66,7 +66,9 @@ def parse_error(turn: Turn, error: ParseError) -> None:
     if error.code in (MISSING_ARG, "bad_arg") and error.verb in USAGE_TOPICS:
         turn.reply(f"usage/{error.verb}")
     elif error.code == NEAR_MISS:
-        turn.reply("refuse/near_miss", suggestion=error.suggestion)
+        typed = error.words[1:] if " " in error.suggestion else error.words  # "VETO YSE"
+        full = " ".join([error.suggestion, *typed])
+        turn.reply("refuse/near_miss", full=echo(full), table=turn.game is not None)
     else:
         word = error.suggestion or COMMAND_WORDS.get(error.verb or "", "")
         turn.reply(f"refuse/{error.code}", suggestion=word)

@@ -2,7 +2,8 @@
 
     situation   in no game | in a lobby | in a started game | after a game that just finished
     reading     a Command, a ParseError (a near miss, a missing argument...) or an Unclear text
-                (a move or talk: the sender is asked), from `interpret.read`
+                (it speaks of a move without making it: the sender is asked, and when it is
+                talk they may say, it is relayed too), from `interpret.read`
 
 Carrier keywords come first: STOP and its kin from anyone, START or UNSTOP from a number that
 opted out.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..store import Contact
-from ..text.commands import MISSING_ARG, Command, ParseError
+from ..text.commands import MISSING_ARG, NEAR_MISS, Command, ParseError
 from .handlers import (
     after,
     bots,
@@ -29,7 +30,7 @@ from .handlers import (
     rules,
     talk,
 )
-from .interpret import Reading, Unclear
+from .reading import Reading, Unclear
 from .replies import parse_error
 from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 
@@ -82,6 +83,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "help": after.help_text,
         "rematch": after.rematch,
         "rules": rules.command,
+        "accept": after.accept,
         "new": nogame.create,
         "join": nogame.join,
     },
@@ -118,7 +120,11 @@ def handler_for(turn: Turn, reading: Reading) -> Handler:
 
 
 def _parse_error(where: str, error: ParseError) -> Handler:
-    """A text that is almost a command: explained; NEW and JOIN get their usage."""
+    """A text that is almost a command: explained; NEW and JOIN get their usage. A near miss
+    (only ever one whose rest fits a command the sender could use) asks "did you mean", with
+    the command written out."""
+    if error.code == NEAR_MISS:
+        return parse_error
     if error.verb in ("new", "join") and where in (NO_GAME, AFTER_GAME):
         if error.verb == "join" and error.code == MISSING_ARG:
             return nogame.join_invited  # JOIN alone (or JOIN <code>) takes a rematch seat

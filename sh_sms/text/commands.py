@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 from collections.abc import Iterable
@@ -11,6 +12,7 @@ from sh_sms.reminders.values import SET_KEYS, SET_VALUES
 from sh_sms.text.phonetext import plain
 from sh_sms.text.players import valid_name
 
+from .everyday import NEVER_TYPOS, NOT_A_NAME
 from .rulewords import read_rules
 from .typos import closest, letters, near_miss
 from .words import (
@@ -25,24 +27,37 @@ from .words import (
     NO_ARG_VERBS,
     POLICY_VERBS,
     POLICY_WORDS,
-    TALK_WORDS,
     taught,
 )
+
+PLAYER_VERBS = frozenset({"kick", "nominate", "investigate", "elect", "execute"})
+_GLUED = re.compile(r"^([^\W\d_]+)(?:[-_.:#]([A-Za-z0-9]+)|([0-9]+))$")
 
 EMPTY = "empty"
 NEAR_MISS = "near_miss"
 MISSING_ARG = "missing_arg"
 BAD_ARG = "bad_arg"
 EXTRA_WORDS = "extra_words"
+QUESTION = "question"  # a command that changes something, typed as a question ("inv 1?")
+
+# Commands that only answer: a question mark after them changes nothing ("status?", "who?").
+ANSWERING = frozenset({"status", "role", "hand", "who", "log", "help", "settings", "say"})
+# The carrier's keywords count only alone, as carriers match them: "stop?" is talk.
+CARRIER_VERBS = frozenset({"stop", "unstop"})
 
 
 @dataclass(frozen=True)
 class Command:
-    """A parsed command: canonical verb, its argument, and (JOIN only) the player's name."""
+    """A parsed command: canonical verb, its argument, and (JOIN only) the player's name.
+
+    `read`: the text a move was read from when it was not the command itself ("yeah" read as
+    JA): the sender is told how it was read.
+    """
 
     verb: str
     arg: str | None = None
     name: str | None = None
+    read: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -60,24 +75,80 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     """Return the Command `text` asks for, or a ParseError; any text that is no command is talk.
 
     `names` (optional): the game's player names; a first word equal to one is never a near miss.
+    Typed faces and punctuation are talk (`:(`, `...`); a lone `?` is STATUS.
     """
     stripped = plain(text).strip()
+    if not any(not _is_invisible(ch) for ch in stripped):
+        return ParseError(EMPTY)
+    if stripped == "?":
+        return Command("status")
     words = [_strip_word(w) for w in _rstrip_trailing(stripped).split()]
-    if not words:
-        if stripped and set("".join(stripped.split())) == {"?"}:
-            return Command("status")
-        return Command("say", stripped) if _rstrip_filler(stripped) else ParseError(EMPTY)
-    verb = ALIASES.get(words[0].casefold())
+    if not words:  # faces and punctuation (":(", "...", "??"): talk
+        return Command("say", stripped)
+    first = words[0].casefold()
+    verb = ALIASES.get(first)
     if verb is None:
-        guess = near_miss(words[0], len(words), names)
+        head, glued = _unglue(words[0])
+        guess = near_miss(head, names)
         if guess is not None:
-            return ParseError(NEAR_MISS, taught(guess), guess)
+            rest = tuple(([glued] if glued else []) + [w for w in words[1:] if w])
+            return ParseError(NEAR_MISS, taught(guess), guess, words=rest)
         return Command("say", stripped)
     rest = [w for w in words[1:] if w]
-    if rest and words[0].casefold() in CHATTY_WORDS:
+    if rest and first in CHATTY_WORDS:
         return Command("say", stripped)
+    if asks(stripped) and verb not in ANSWERING:
+        if verb in CARRIER_VERBS:
+            return Command("say", stripped)
+        return ParseError(QUESTION, taught(verb), verb, words=tuple(rest))
     error = _read(verb, stripped, rest)
     return replace(error, words=tuple(rest)) if isinstance(error, ParseError) else error
+
+
+def asks(text: str) -> bool:
+    """Whether a text ends as a question: `?` (or `/`, shift missed) after its last word."""
+    end = _rstrip_trailing_emoji(text).rstrip(" !.")
+    return end.endswith(("?", "/"))
+
+
+def fits(verb: str, rest: Iterable[str], names: list[str]) -> bool:
+    """Whether the words after a command word are what that command takes: nothing, one player
+    (a whole name or a seat number), one policy letter, or a code and a name."""
+    rest = list(rest)
+    if verb.startswith("set_") or verb in ("veto_yes", "veto_no", "endgame_yes"):
+        return True  # SET, VETO or ENDGAME typed exactly, the next word a typo ("VETO YSE")
+    if verb in PLAYER_VERBS:
+        return len(rest) == 1 and is_reference(rest[0], names)
+    if verb in POLICY_VERBS:
+        return len(rest) == 1 and rest[0].casefold() in POLICY_WORDS
+    if verb == "join":
+        return not rest or (len(rest) == 2 and _is_code(rest[0]) and valid_name(rest[1]))
+    if verb == "new":
+        return len(rest) == 1 and valid_name(rest[0])
+    if verb == "help":
+        return len(rest) <= 1 and (not rest or rest[0].casefold() in ALIASES)
+    if verb == "bot":
+        return not rest or (len(rest) == 1 and rest[0].isdigit())
+    if verb in CONFIRM_WORDS:
+        return not rest or (len(rest) == 1 and rest[0].casefold() in CONFIRM_WORDS[verb])
+    return not rest
+
+
+def is_reference(word: str, names: list[str]) -> bool:
+    """Whether one word names a player: a whole name or a seat number, never an everyday word."""
+    key = word.strip(".,!?;:'\"#@").casefold()
+    if not key or key in NOT_A_NAME:
+        return False
+    if key.isdigit():
+        return 1 <= int(key) <= len(names)
+    return key in {n.casefold() for n in names}
+
+
+def _unglue(word: str) -> tuple[str, str]:
+    """A first word and what is glued to it: "nom3" -> ("nom", "3"), "discard-f" -> ("discard",
+    "f"); a plain word -> (word, "")."""
+    match = _GLUED.match(word)
+    return (match.group(1), match.group(2) or match.group(3)) if match else (word, "")
 
 
 def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
@@ -97,7 +168,7 @@ def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
     if verb in CONFIRM_WORDS:
         return _confirm(verb, rest)
     if verb == "help":
-        return Command("help", _help_topic(rest))
+        return _help(stripped, rest)
     if not rest:
         return ParseError(MISSING_ARG, verb=verb)
     if verb == "new":
@@ -135,7 +206,7 @@ def _set(stripped: str, rest: list[str]) -> Command | ParseError:
     verb = SET_KEYS.get(rest[0].casefold())
     if verb is None:
         word = letters(rest[0])
-        guess = None if word in TALK_WORDS else closest(word, SET_KEYS)
+        guess = None if word in NEVER_TYPOS else closest(word, SET_KEYS)
         return _error(NEAR_MISS, SET_KEYS[guess]) if guess else Command("say", stripped)
     if len(rest) == 1:
         return ParseError(MISSING_ARG, verb=verb)
@@ -180,9 +251,13 @@ def _confirm(verb: str, rest: list[str]) -> Command | ParseError:
     return _error(EXTRA_WORDS, verb)
 
 
+def _is_code(word: str) -> bool:
+    return CODE_LEN <= len(word) <= CODE_LEN_MAX and word.isascii() and word.isalpha()
+
+
 def _join(rest: list[str]) -> Command | ParseError:
     code = rest[0]
-    if not (CODE_LEN <= len(code) <= CODE_LEN_MAX and code.isascii() and code.isalpha()):
+    if not _is_code(code):
         return _bad("join")
     if len(rest) == 1:
         return ParseError(MISSING_ARG, verb="join")
@@ -191,14 +266,20 @@ def _join(rest: list[str]) -> Command | ParseError:
     return Command("join", code.upper(), name=rest[1])
 
 
-def _help_topic(rest: list[str]) -> str | None:
-    """HELP NOM -> "nominate"; an unknown single word is passed on as typed."""
+def _help(stripped: str, rest: list[str]) -> Command:
+    """HELP, or HELP NOM -> "nominate"; HELP before other words is talk ("help me")."""
     if not rest:
-        return None
+        return Command("help")
     topic = ALIASES.get(rest[0].casefold())
-    if topic is not None:
-        return topic
-    return rest[0] if len(rest) == 1 else None
+    second = rest[1].casefold() if len(rest) == 2 else None  # HELP VETO YES, HELP SET QUIET
+    if topic and (second is None or second in CONFIRM_WORDS.get(topic, SET_KEYS)):
+        return Command("help", topic)
+    return Command("say", stripped)
+
+
+def _is_invisible(ch: str) -> bool:
+    """Spaces and invisible characters: a text of only these is empty."""
+    return unicodedata.category(ch)[0] in "ZC"
 
 
 def _is_filler(ch: str) -> bool:
@@ -206,9 +287,12 @@ def _is_filler(ch: str) -> bool:
     return ch in string.punctuation or unicodedata.category(ch)[0] in "PZC"
 
 
+_EMOJI = ("So", "Sk", "Mn", "Cf")  # a symbol, its skin tone, variation selector or joiner
+
+
 def _is_trailing(ch: str) -> bool:
     """Filler, or an emoji (a symbol, its skin tone or variation selector): "ja!! 👍"."""
-    return _is_filler(ch) or unicodedata.category(ch) in ("So", "Sk", "Mn")
+    return _is_filler(ch) or unicodedata.category(ch) in _EMOJI
 
 
 def _rstrip_filler(text: str) -> str:
@@ -221,6 +305,13 @@ def _rstrip_filler(text: str) -> str:
 def _rstrip_trailing(text: str) -> str:
     end = len(text)
     while end and _is_trailing(text[end - 1]):
+        end -= 1
+    return text[:end]
+
+
+def _rstrip_trailing_emoji(text: str) -> str:
+    end = len(text)
+    while end and (text[end - 1].isspace() or unicodedata.category(text[end - 1]) in _EMOJI):
         end -= 1
     return text[:end]
 

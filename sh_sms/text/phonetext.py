@@ -4,8 +4,6 @@
   spaces and full-width letters become their ASCII forms (NFKC), nothing is dropped.
 - `with_faces(text)`: common emoji become short GSM-7 faces (`:)`, `<3`, `:(`) so relayed talk
   keeps its tone; other emoji are left for the GSM-7 guard to drop.
-- `vote_word(text)`: "ja" or "nein" when the whole text is a casual vote ("yeah", "nope",
-  "jaaa!!", a thumbs-up), else None.
 """
 
 from __future__ import annotations
@@ -50,14 +48,6 @@ FACES = {
 _MODIFIERS = re.compile("[\ufe0e\ufe0f\u200d\U0001f3fb-\U0001f3ff\u2640\u2642]")
 _FACE = re.compile("|".join(re.escape(e) for e in sorted(FACES, key=len, reverse=True)))
 
-JA_WORDS = frozenset(
-    {"ja", "yes", "y", "yeah", "yea", "yeh", "yep", "yup", "ya", "yah", "yas", "yess", "sure"}
-    | {"aye", "si", "oui", "(y)"}
-)
-NEIN_WORDS = frozenset({"nein", "no", "n", "nope", "nah", "naw", "nay", "nop", "noo", "non", "(n)"})
-_REPEATS = re.compile(r"(\w)\1+")
-_EDGES = " \t\n.,!?;:-~*_'\"()[]"
-
 
 def plain(text: str) -> str:
     """Smart punctuation and full-width forms as their plain ASCII equivalents (NFKC)."""
@@ -76,25 +66,3 @@ def with_faces(text: str) -> str:
         return left + FACES[match.group()] + right
 
     return _FACE.sub(face, text)
-
-
-def vote_word(text: str) -> str | None:
-    """'ja' or 'nein' when the whole text is one casual vote word, emoji and punctuation around
-    it allowed ("Yeah!!", "nope.", "jaaa", a thumbs-up); None for anything else."""
-    words = with_faces(plain(text)).casefold().split()
-    faces = {_vote(w) for w in words if w in ("(y)", "(n)")}
-    kept = [w.strip(_EDGES) for w in words if w not in ("(y)", "(n)")]
-    kept = [w for w in kept if any(c.isalnum() for c in w)]
-    if len(kept) > 1:
-        return None
-    votes = faces | {_vote(kept[0])} if kept else faces
-    return votes.pop() if len(votes) == 1 else None
-
-
-def _vote(word: str) -> str | None:
-    for candidate in (word, _REPEATS.sub(r"\1", word)):
-        if candidate in JA_WORDS:
-            return "ja"
-        if candidate in NEIN_WORDS:
-            return "nein"
-    return None

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
+
+from .everyday import NOT_A_NAME
 
 NAME_MAX = 12
 
@@ -25,11 +28,13 @@ def valid_name(name: str) -> bool:
     )
 
 
-def resolve_player(ref: str, names: list[str]) -> int | ResolveError:
+def resolve_player(ref: str, names: list[str], bots: Collection[int] = ()) -> int | ResolveError:
     """Return the 0-based index in `names` (seat order) that `ref` means, or a ResolveError.
 
     Tried in order: a seat number, an exact name (case-insensitive), a name prefix unique among
-    all `names` (the dead included: the caller filters eligibility).
+    all `names` (the dead included: the caller filters eligibility). A prefix that a person's
+    name and a computer player's (`bots`: their seats) share means the person ("nom d" is Dee,
+    not DotBot), and an everyday word of two or more letters is never a prefix ("me" is not Mel).
     """
     key = ref.strip().lstrip("#@").strip().casefold()
     if not key:
@@ -42,7 +47,11 @@ def resolve_player(ref: str, names: list[str]) -> int | ResolveError:
     exact = [i for i, name in enumerate(names) if name.casefold() == key]
     if exact:
         return _one(exact)
-    return _one([i for i, name in enumerate(names) if name.casefold().startswith(key)])
+    if len(key) > 1 and key in NOT_A_NAME:  # one letter is a bot's initial ("nom i": IdaBot)
+        return ResolveError(NO_SUCH_PLAYER)
+    matches = [i for i, name in enumerate(names) if name.casefold().startswith(key)]
+    people = [i for i in matches if i not in bots]
+    return _one(people or matches)
 
 
 def _one(matches: list[int]) -> int | ResolveError:

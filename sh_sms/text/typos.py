@@ -1,8 +1,8 @@
-"""Near misses: a first word that is a typo of a command word is never table talk.
+"""Near misses: a first word that is a typo of a command word ("DISCRAD F", "jion ABCD Cy").
 
-A typo can never leak a secret choice to the table, so "DISCRAD F" gets "did you mean"; but an
-ordinary word ("nvm", "now", "vote") is not a typo, and a command that needs a name was not typed
-when its word stands alone.
+A near miss is only a candidate: the conversation answers "did you mean" when the sender could
+use that command now and the rest of the text fits it (`commands.fits`). An everyday word is
+never a typo (`everyday.NEVER_TYPOS`, drawn from real chat): "I'll" is not KILL, "hes" not YES.
 """
 
 from __future__ import annotations
@@ -11,34 +11,27 @@ import difflib
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .words import (
-    ALIASES,
-    ANAGRAM_MIN,
-    NEAR_MISS_TARGETS,
-    NEEDS_ARG,
-    SHORT_TEXT,
-    SHORT_WORD,
-    TALK_WORDS,
-)
+from .everyday import NEVER_TYPOS
+from .words import ALIASES, ANAGRAM_MIN, NEAR_MISS_TARGETS
 
 
-def near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
-    """Return the verb whose word `first` is a typo of, if it is one."""
+def near_miss(first: str, names: Iterable[str] = ()) -> str | None:
+    """Return the verb whose word `first` is a typo of, if it is one (a player's name never is)."""
     word = letters(first)
-    if len(word) <= 2 or word in TALK_WORDS:
-        return None
-    if len(word) <= SHORT_WORD and word_count > SHORT_TEXT:
+    if len(word) <= 2 or word in NEVER_TYPOS or not first[:1].isalpha():
         return None
     if first.casefold() in {n.casefold() for n in names}:
         return None
     if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
-        verb = ALIASES[word]
-    else:
-        best = _typo_target(word)
-        verb = ALIASES[best] if best is not None else None
-    if verb in NEEDS_ARG and word_count == 1 and first.isalpha():
-        return None  # "nvm" alone: a command that needs a name was not typed ("nom3" was)
-    return verb
+        return ALIASES[word]
+    best = _typo_target(word)
+    return ALIASES[best] if best is not None else None
+
+
+def typo_word(first: str) -> str | None:
+    """The command word (as typed there: "shoot", not its verb) that `first` is a typo of."""
+    word = letters(first)
+    return word if word in ALIASES else _typo_target(word)
 
 
 LONGEST_TARGET = max(map(len, NEAR_MISS_TARGETS))
@@ -92,4 +85,5 @@ def distance(a: str, b: str) -> int:
 
 
 def letters(word: str) -> str:
+    """The letters of `word`, case-folded ("Nom3!" -> "nom")."""
     return "".join(ch for ch in word.casefold() if ch.isalpha())

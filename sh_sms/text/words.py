@@ -126,17 +126,72 @@ MAX_BOTS_AT_ONCE = 9  # ten seats, at least one of them a person
 NEEDS_ARG = frozenset(
     {"new", "join", "kick", "nominate", "investigate", "elect", "execute", "show"}
 )
-# Ordinary words within typo distance of a command word: they start talk, not "did you mean".
-TALK_WORDS = frozenset(
-    """lol lot low long lag dog leg now not nor non mom why whom whoa whos and band land hard
-    hang handy hands few knew news yet hell held helps will bill fill hill till skill rule roll
-    hole rose roles exact short shout shook smart star stars stark stare select erect eject joint
-    coin pick relate social discord excuse comments dominate states statue vote nine lore tarts
-    hoots sooth parsley sparely replays""".split()  # noqa: SIM905 (a list is 75 lines)
-)
-
 CODE_LEN = 4
 CODE_LEN_MAX = 6  # codes grow a letter when the shorter ones are nearly all taken
 ANAGRAM_MIN = 4  # "vtoe" is VETO typed in a hurry; shorter scrambles are too often words
-SHORT_WORD = 4  # a first word this short is a near miss only in a text of at most 2 words
-SHORT_TEXT = 2
+
+# A move in plain words (text.sentences): the move's word or an everyday form of it, as runs of
+# words (lower case, no apostrophes). Only the player the game waits on makes a move this way.
+FORMS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "nominate": (
+        *(("nom",), ("nominate",), ("nominating",), ("i", "nominate"), ("i", "nom")),
+        *(("im", "nominating"), ("i", "pick"), ("im", "picking"), ("picking",), ("i", "choose")),
+    ),
+    "investigate": (
+        *(("inv",), ("investigate",), ("investigating",), ("i", "investigate"), ("i", "inv")),
+        *(("im", "investigating"), ("look", "at"), ("looking", "at"), ("im", "looking", "at")),
+        *(("i", "look", "at"), ("checking",), ("im", "checking"), ("i", "check")),
+    ),
+    "elect": (
+        *(("elect",), ("special", "election"), ("special", "elect"), ("special",), ("se",)),
+        *(("electing",), ("i", "elect"), ("im", "electing"), ("i", "se"), ("i", "pick")),
+        *(("im", "picking"), ("picking",), ("i", "choose")),
+    ),
+    "execute": (
+        *(("execute",), ("kill",), ("shoot",), ("executing",), ("killing",), ("shooting",)),
+        *(("i", "execute"), ("i", "kill"), ("i", "shoot"), ("im", "executing")),
+        *(("im", "killing"), ("im", "shooting")),
+    ),
+    "discard": (
+        *(("discard",), ("discarding",), ("i", "discard"), ("im", "discarding"), ("toss",)),
+        *(("bury",), ("ditch",), ("drop",), ("dropping",), ("im", "dropping"), ("i", "drop")),
+    ),
+    "enact": (
+        *(("enact",), ("enacting",), ("i", "enact"), ("im", "enacting"), ("play",), ("keep",)),
+        *(("playing",), ("im", "playing"), ("i", "play"), ("i", "keep")),
+    ),
+    "veto": (("veto",), ("vetoing",), ("i", "veto"), ("im", "vetoing")),
+}
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that speak of a move without making it: from the player the game waits on, a text with
+# one of them (or a form above) is asked about, never made ("shoot 2 imo", "who should i inv").
+MENTIONS: dict[str, frozenset[str]] = {
+    "nominate": _words("nom noms nommed nominate nominating nominated nomination"),
+    "investigate": _words(
+        "inv invs invd invest investigate investigating investigated investigation"
+    ),
+    "elect": _words("elect electing special"),
+    "execute": _words("execute executing execution kill killing shoot shooting"),
+    "discard": _words("discard discarding discarded"),
+    "enact": _words("enact enacting enacted"),
+    "veto": _words("veto vetoing vetoed"),
+}
+# Words allowed between a move's word and its target, besides courtesy ("nom cy for chancellor",
+# "discard the F one", "veto it").
+_SEAT = frozenset({"seat", "player"})
+TARGET_FILLER: dict[str, frozenset[str]] = {
+    "nominate": _SEAT | {"for", "as", "chancellor"},
+    "investigate": _SEAT,
+    "elect": _SEAT,
+    "execute": _SEAT,
+    "discard": frozenset({"the", "a", "an", "one", "card", "policy"}),
+    "enact": frozenset({"the", "a", "an", "one", "card", "policy"}),
+    "veto": frozenset({"it", "this", "that", "the", "hand", "please"}),
+}
+# Policies in a sentence: the command's letters and words, and the colours online players use.
+SENTENCE_POLICY_WORDS = POLICY_WORDS | {"red": "F", "r": "F", "blue": "L", "b": "L"}

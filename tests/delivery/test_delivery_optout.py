@@ -4,6 +4,8 @@ host's own command is ENDGAME, HELP and INFO are answered."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from delivery_helpers import Phones, bodies_to, contact, game_code, last_id, number, rows
 
@@ -13,6 +15,9 @@ from sh_sms.delivery.worker import Worker
 from sh_sms.store import CANCELLED, DELIVERED
 
 STOP_NEWS = "Bob has opted out of texts and can no longer be reached."
+
+
+CLOSE_LOBBY = r"Reply ENDGAME YES to close game [A-Z]{4} for everyone before it starts\."
 
 
 @pytest.fixture
@@ -85,9 +90,8 @@ def test_endgame_is_the_hosts_command(phones, db_engine, lobby):
     ana, _bob, cy = lobby
     mark = last_id(db_engine)
     phones.text(ana, "ENDGAME")
-    assert bodies_to(db_engine, ana, mark) == [
-        "Reply ENDGAME YES to end the game for everyone (all roles are revealed)."
-    ]
+    [asked] = bodies_to(db_engine, ana, mark)
+    assert re.fullmatch(CLOSE_LOBBY, asked), asked
     assert contact(db_engine, ana) is None or not contact(db_engine, ana).opted_out
     assert bodies_to(db_engine, cy, mark) == []
 
@@ -107,9 +111,8 @@ def test_a_host_who_opts_out_hands_the_host_role_to_the_next_reachable_player(
     assert "You are host" in to_cy and "ENDGAME" in to_cy
     mark = last_id(db_engine)
     phones.text(cy, "ENDGAME")
-    assert bodies_to(db_engine, cy, mark) == [
-        "Reply ENDGAME YES to end the game for everyone (all roles are revealed)."
-    ]
+    [asked] = bodies_to(db_engine, cy, mark)
+    assert re.fullmatch(CLOSE_LOBBY, asked), asked
 
 
 def test_end_taken_by_the_carrier_as_an_opt_out_opts_out(phones, db_engine, lobby):
@@ -147,3 +150,24 @@ def test_help_always_gets_a_reply(phones, db_engine, lobby, where):
         phones.text(phone, text, **extra)
         [reply] = bodies_to(db_engine, phone, mark)
         assert "NEW" in reply or "START" in reply
+
+
+@pytest.mark.parametrize("text", ["stop?", "stop it", "STOP please", "quit?"])
+def test_a_carrier_word_with_more_is_talk(phones, db_engine, lobby, text):
+    # Carriers act on the keyword alone: "stop?" (issue 17) opted a player out before.
+    _ana, bob, cy = lobby
+    mark = last_id(db_engine)
+    phones.text(bob, text)
+    assert contact(db_engine, bob) is None or not contact(db_engine, bob).opted_out
+    assert bodies_to(db_engine, cy, mark) == [f"Bob: {text}"]
+
+
+def test_where_twilio_sends_opt_out_type_it_decides(phones, db_engine, lobby):
+    _ana, bob, cy = lobby
+    mark = last_id(db_engine)
+    phones.text(bob, "stop?", OptOutType="STOP")  # Twilio took it as an opt-out: so do we
+    assert contact(db_engine, bob).opted_out
+    assert bodies_to(db_engine, cy, mark) == [STOP_NEWS]
+    assert keyword_text(db_engine, number(9), "stop?", None) == "stop?"
+    assert keyword_text(db_engine, number(9), "stop it", "STOP") == "STOP"
+    assert keyword_text(db_engine, number(9), "help me", "HELP") == "HELP"

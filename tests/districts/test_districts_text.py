@@ -122,10 +122,10 @@ def test_resolve_reads_commands_against_the_senders_view() -> None:
 
 
 def test_resolve_ambiguous_names_and_cards() -> None:
-    state, _ = new_game(["Ann", "Anna", "Bo", "Cy", "Di"], 0)
+    state, _ = new_game(["Anka", "Ankara", "Bo", "Cy", "Di"], 0)
     for seat, d in enumerate([1, 1, 1, 2, 3]):
         state, _ = apply(state, seat, Action("move", d))
-    assert resolve(Command("vote", "an"), player_view(state, 2)).code == AMBIGUOUS_PLAYER
+    assert resolve(Command("vote", "ank"), player_view(state, 2)).code == AMBIGUOUS_PLAYER
     state = elect(with_deck(state, ["L1-", "F0-", "O2-"]), {1: 0, 2: 3, 3: 4})
     drawer = state.capitol["draw"]
     view = player_view(state, drawer)

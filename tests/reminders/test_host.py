@@ -111,7 +111,7 @@ def test_only_the_host_may_change_anything(table: Table):
         ("SET QUIET 25-8", "SET QUIET <from>-<to>"),
         ("SET TZ Mars/Olympus", "SET TZ <zone>"),
         ("SET DEADLINE 1000", "SET DEADLINE <hours> (1-168)"),
-        ("SET QUEIT 21-8", "Did you mean SET QUIET?"),
+        ("SET QUEIT 21-8", "Did you mean SET QUIET 21-8?"),
     ],
 )
 def test_a_bad_setting_gets_usage_and_changes_nothing(table: Table, text: str, usage: str):

@@ -140,11 +140,10 @@ def test_bot_words_in_talk_stay_talk(table: Table):
         assert out.others() == {"Ana": f"Bob: {text}", "Cy": f"Bob: {text}"}, text
     out = table["Bob"].send("bots are fun")  # BOT with a sentence, from someone who cannot add
     assert out.others() == {"Ana": "Bob: bots are fun", "Cy": "Bob: bots are fun"}
-    out = table["Ana"].send("bot is cute")  # the host could: asked what was meant
-    assert out == {
-        "Ana": "To add a computer player, reply BOT. To tell the table, start with "
-        "SAY: SAY bot is cute."
-    }
+    out = table["Ana"].send("bot is cute")  # the host's too: BOT in a sentence is talk
+    assert out.others() == {"Bob": "Ana: bot is cute", "Cy": "Ana: bot is cute"}
+    out = table["Ana"].send("bots 3 pls")  # the command and courtesy: asked, with the command
+    assert out == {"Ana": "Add 3 computer players? Reply BOT 3. Anything else is talk."}
     assert table.game(code).status == LOBBY
 
 

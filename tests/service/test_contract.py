@@ -84,12 +84,12 @@ def test_policies_are_letters_in_draw_order(table: Table):
 @pytest.mark.parametrize(
     "nominate, votes, discard, enact, info",
     [
-        ("  NoMiNaTe   bob!!  ", ["ja!", " Yes. ", "y?", "NEIN!!", "no..."],
+        ("  NoMiNaTe   bob!!  ", ["ja!", " Yes. ", "y!", "NEIN!!", "no..."],
          "Discard f!", "enact L.",
-         ["status!", "Who?", "role.", "hand!", "log.", "history?", "help.", "players!", "??"]),
+         ["status!", "Who?", "role.", "hand!", "log.", "history?", "help.", "players!", "?"]),
         ("nom BOB.", ["JA", "YES", "Y", "nein", "No"], "DISCARD F", "ENACT L",
          ["STATUS", "WHO", "ROLE", "HAND", "LOG", "HISTORY", "HELP", "PLAYERS", "?"]),
-        ("Nom 2", ["Ja", "yes!", "Y", "Nein?", "NO!"], "discard F...", "Enact l",
+        ("Nom 2", ["Ja", "yes!", "Y", "Nein.", "NO!"], "discard F...", "Enact l",
          ["Status.", "who", "Role!", "Hand?", "Log", "History", "Commands!", "Players.", " ? "]),
     ],
 )  # fmt: skip
@@ -114,3 +114,17 @@ def test_commands_ignore_case_spaces_and_trailing_punctuation(
         assert list(out) == ["Cy"], (text, out)
         assert not out.reply.startswith(("Not done", "Did you mean", "That is not"))
     assert table.game(code).version == version + 8  # NOM, 5 votes, DISCARD, ENACT
+
+
+@pytest.mark.parametrize("question", ["NOM Bob?", "nom bob ?", "y?", "Nein?", "JA ?"])
+def test_a_move_that_ends_in_a_question_mark_is_asked_never_made(table: Table, question):
+    # SMS.md, Commands: a move that ends in `?` is a question: the sender is asked.
+    code = seated(table, "L L F H L", draw=deck("F L F"))
+    sender = "Ana"
+    if not question.casefold().startswith("nom"):
+        table["Ana"].send("NOM Bob")
+        sender = "Cy"
+    state = table.state(code)
+    out = table[sender].send(question)
+    assert table.state(code) == state, question
+    assert "Reply " in out.reply, out

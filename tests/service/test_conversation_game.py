@@ -73,10 +73,19 @@ def test_a_round_by_text(table: Table):
     assert bob.send("HAND") == {"Bob": "You hold no policies."}
 
     # R20: no table talk from the government during the session; others may talk.
-    out = ana.send("I will discard a fascist")
+    out = ana.send("I will discard a fascist")  # the move's word and a letter: asked
+    assert out == {
+        "Ana": "Discard F? Reply DISCARD F. You may not talk until the policy is enacted."
+    }
+    out = ana.send("I drew three")
     assert out == {"Ana": out.reply}
-    assert out.reply.startswith("Not sent: the President and Chancellor may not talk")
-    assert bob.send("SAY trust me") == {"Bob": out.reply}
+    assert out.reply == (
+        "Not sent: the President and Chancellor may not talk until the policy is enacted."
+        " Your move: reply DISCARD F or DISCARD L."
+    )
+    assert bob.send("SAY trust me") == {
+        "Bob": "Not sent: the President and Chancellor may not talk until the policy is enacted."
+    }
     out = cy.send("SAY what did you draw, Ana?")
     assert out.others() == {n: "Cy: what did you draw, Ana?" for n in EVERYONE5 - {"Cy"}}
 
@@ -137,10 +146,10 @@ def test_help(table: Table):
     assert ana.send("HELP INV").reply.startswith("INV <name>:")
     assert ana.send("HELP SPECIAL").reply.startswith("ELECT <name>:")
     assert ana.send("HELP ?").reply  # whatever it says, it says something
-    assert (
-        ana.send("HELP frobnicate").reply
-        == "There is no command FROBNICATE. Text HELP for the list."
-    )
+    out = ana.send("HELP frobnicate")  # HELP before a word that names no command is talk
+    assert out.others() == {n: "Ana: HELP frobnicate" for n in EVERYONE5 - {"Ana"}}
+    out = ana.send("help me")  # the carrier's HELP is the word alone
+    assert out.others() == {n: "Ana: help me" for n in EVERYONE5 - {"Ana"}}
 
 
 @pytest.mark.parametrize("players", [5, 10])

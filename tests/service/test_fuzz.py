@@ -227,28 +227,29 @@ def game(table: Table) -> Table:
 @pytest.mark.parametrize(
     "body", ["HELP ../reply/intro", "HELP ../lobby/created", "HELP ../help/ja"]
 )
-def test_help_with_a_path_is_answered(game: Table, body: str):
-    # help_reply checks templates/sms/help/<topic>.txt exists, then Jinja refuses the "..".
+def test_help_with_a_path_is_talk_never_a_template(game: Table, body: str):
+    # HELP before a word that names no command is talk: no template is looked up.
     out = game["Ana"].send(body)
-    assert out.reply == f"There is no command {body[5:].upper()}. Text HELP for the list."
+    assert out.others() == {n: f"Ana: {body}" for n in ("Bob", "Cy", "Dee", "Eve")}
 
 
 def test_help_with_a_very_long_word_is_answered(game: Table):
-    # Path.is_file() raises "File name too long" for a topic over 255 bytes.
+    # Path.is_file() raises "File name too long" for a topic over 255 bytes: never asked.
     out = game["Ana"].send("HELP " + "y" * 300)
-    assert out.reply.startswith("There is no command")
+    assert out.reply.startswith("Not sent: table talk is limited to 300 characters")
     stranger = game.phone("Zed")
-    assert stranger.send("HELP " + "z" * 300).reply.startswith("There is no command")
+    assert stranger.send("HELP " + "z" * 300).reply.startswith("Text NEW <your name>")
 
 
 @pytest.mark.parametrize(
     "body", ["NOM \U0001f600", "NOM \u0661", "NOM \uff12", "HELP \U0001f600", "INV caf\u00e9\u0301"]
 )
 def test_an_echoed_argument_stays_gsm7(game: Table, body: str):
-    # "Nobody is called {ref}" and "There is no command {topic}" echo the raw text.
+    # "Nobody is called {ref}" echoes the raw text; talk is relayed as GSM-7 too.
     out = game["Ana"].send(body)
-    assert out.reply
-    assert is_gsm7(out.reply), out.reply
+    assert out
+    for text in out.values():
+        assert is_gsm7(text), text
 
 
 def test_kick_echo_stays_gsm7_in_a_lobby(table: Table):

@@ -16,6 +16,8 @@ from ...text.commands import Command
 from ...text.messages import event_text
 from ..limits import may_open_game
 from ..replies import help_reply
+from ..seating import join_invited_lobby
+from ..tabletalk import relay
 from ..turn import Turn
 
 
@@ -49,6 +51,18 @@ def help_text(turn: Turn, command: Command) -> None:
 def over(turn: Turn, _command: Command) -> None:
     """A game command after the game: it is over, and this is how to play again."""
     turn.reply("after/over", code=turn.game.code)
+
+
+def accept(turn: Turn, command: Command) -> None:
+    """A yes after the game ("yeah im in", "sure"): it takes the seat an open rematch keeps for
+    the sender. With no rematch to join, a vote word alone (`arg`: JA, YES...) is told the game
+    is over; a sentence goes to the table, and the sender learns how a rematch opens."""
+    if join_invited_lobby(turn):
+        return
+    if command.arg is not None:
+        over(turn, command)
+    elif relay(turn, command.read):
+        turn.reply("after/no_rematch")
 
 
 def rematch(turn: Turn, _command: Command) -> None:

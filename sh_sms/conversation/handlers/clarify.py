@@ -1,28 +1,44 @@
-"""A text that could be a move or table talk: the sender is asked which, in one short reply."""
+"""A text that speaks of a move without plainly making it: the sender is asked, in one short
+reply (one SMS segment), with the exact command; the text itself goes to the table when the
+sender may talk and it said more than the move."""
 
 from __future__ import annotations
 
 from ...engine.state import VETO
+from ...text.gsm import segments
+from ...text.messages import render
 from ...text.words import COMMAND_WORDS
-from ..interpret import Unclear
+from ..reading import Unclear
 from ..replies import talk_refusal
-from ..turn import Turn
+from ..tabletalk import relay
+from ..turn import IN_LOBBY, Turn
 
-QUOTE_MAX = 30  # a text this short is quoted back whole, ready to send with SAY in front
+ONE_SEGMENT = 1
 
 
 def ask(turn: Turn, unclear: Unclear) -> None:
-    """Say exactly what to send for the move, and (when the sender may talk) for talk."""
-    verb = _taught(turn, unclear.verb)
-    text = " ".join(unclear.text.split())
-    turn.reply(
-        "clarify/ask",
-        verb=verb,
-        word=COMMAND_WORDS[verb],
-        choices=list(unclear.choices),
-        text=text if len(text) <= QUOTE_MAX else "",
+    """Relay the text if it is talk the sender may say; then ask, with the exact command."""
+    readers = any(not p.is_bot and p.id != turn.player.id for p in turn.players)
+    relayed = unclear.relay and readers and relay(turn, unclear.text)
+    text = question(
+        _taught(turn, unclear.verb),
+        list(unclear.choices),
+        relayed=relayed,
         can_talk=talk_refusal(turn) is None,
+        lobby=turn.situation == IN_LOBBY,
+        code=turn.game.code if turn.game else "",
     )
+    turn.mail.add(turn.number, text)
+
+
+def question(verb: str, choices: list[str], **context) -> str:
+    """The one-segment question for `verb`: with the choices listed if they fit, else without
+    (`context`: relayed, can_talk, lobby, code; see templates/sms/clarify/ask.txt)."""
+    word = COMMAND_WORDS.get(verb, "")
+    text = render("clarify/ask", verb=verb, word=word, choices=choices, **context)
+    if segments(text) > ONE_SEGMENT:  # too many names to list: the command alone
+        text = render("clarify/ask", verb=verb, word=word, choices=[], **context)
+    return text
 
 
 def _taught(turn: Turn, verb: str) -> str:

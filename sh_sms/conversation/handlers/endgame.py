@@ -14,7 +14,7 @@ from ..turn import Turn
 def confirm(turn: Turn, _command: Command) -> None:
     """END: ask the host to confirm."""
     if _host_only(turn):
-        turn.reply("reply/end_confirm")
+        turn.reply("reply/end_confirm", started=turn.state is not None, code=turn.game.code)
 
 
 def end(turn: Turn, _command: Command) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import player_view, public_view
+from ...engine.state import VOTE
 from ...public.state import public_entries
 from ...store import LOBBY
 from ...text.commands import Command
@@ -27,7 +28,14 @@ def lobby(turn: Turn, _command: Command) -> None:
 
 
 def help_text(turn: Turn, command: Command) -> None:
-    """HELP in a lobby or a game: the commands that matter there; HELP <command>: that one."""
+    """HELP in a lobby or a game: the commands that matter there (to a voter during a vote: how
+    to vote); HELP <command>: that one."""
+    state = turn.state
+    voting = state is not None and state.phase == VOTE and state.alive[turn.player.seat]
+    if command.arg is None and voting:
+        people = {"president": state.president, "chancellor": state.chancellor}
+        turn.reply("help/vote", **naming(state.names), **people)
+        return
     help_reply(turn, command.arg, "lobby" if turn.game.status == LOBBY else "game")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ... import houserules
 from ...botplay.plan import plan
-from ...botplay.seats import people
+from ...botplay.seats import bot_seats, people
 from ...engine import Event, new_game
 from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
 from ...engine.ruleset import problems
@@ -93,7 +93,7 @@ def _kick_target(turn: Turn, ref: str) -> int | None:
         if seat is None:
             turn.reply("lobby/no_bot")
         return seat
-    seat = resolve_player(ref, turn.names)
+    seat = resolve_player(ref, turn.names, bot_seats(turn.players))
     if isinstance(seat, ResolveError):
         unknown_player(turn, ref, seat, turn.names)
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...botplay.seats import bot_seats
 from ...engine import Action, GameState
 from ...engine.actions import (
     ANSWER_VETO,
@@ -13,11 +14,11 @@ from ...engine.actions import (
     VOTE_ACTION,
 )
 from ...engine.boards import PEEK_AND_DROP
-from ...engine.state import CHANCELLOR_ENACT, VETO
+from ...engine.state import CHANCELLOR_ENACT, VETO, VOTE
 from ...text.commands import Command
 from ...text.players import ResolveError, resolve_player
 from ..moves import act
-from ..replies import unknown_player
+from ..replies import echo, unknown_player
 from ..turn import Turn
 
 # Commands that name a player, and the engine action each asks for.
@@ -36,18 +37,31 @@ MOVE_VERBS = frozenset(
 
 def move(turn: Turn, command: Command) -> None:
     """NOM, JA, NEIN, DISCARD, ENACT, VETO, INVESTIGATE, ELECT, EXECUTE and their aliases; SHOW,
-    DROP and KEEP for the powers of house rules."""
+    DROP and KEEP for the powers of house rules.
+
+    A vote read from words that are not the command ("yeah", "wait no. nein") is confirmed:
+    the voter hears how it was read and how to change it.
+    """
     seat = turn.player.seat
     action = _action(turn, turn.state, seat, command)
-    if action is not None:
-        act(turn, seat, action)
+    if action is None:
+        return
+    before = turn.state
+    if act(turn, seat, action) and command.read is not None and action.kind == VOTE_ACTION:
+        turn.reply(
+            "reply/vote_read",
+            vote=action.arg,
+            said=echo(command.read),
+            changed=before.votes[seat] is not None,
+            open=turn.state.phase == VOTE,
+        )
 
 
 def _action(turn: Turn, state: GameState, seat: int, command: Command) -> Action | None:
     """The engine action a game command asks for, or None after replying why there is none."""
     verb = command.verb
     if verb in PLAYER_ACTIONS:
-        target = resolve_player(command.arg, state.names)
+        target = resolve_player(command.arg, state.names, bot_seats(turn.players))
         if isinstance(target, ResolveError):
             unknown_player(turn, command.arg, target, state.names)
             return None

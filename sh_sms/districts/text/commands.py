@@ -21,7 +21,6 @@ from sh_sms.text.commands import (
 from sh_sms.text.commands import parse as parse_shared
 from sh_sms.text.phonetext import plain
 from sh_sms.text.typos import closest, letters
-from sh_sms.text.words import SHORT_TEXT, SHORT_WORD
 
 # Each verb of the variant and the words that mean it; players are taught the first.
 SPELLINGS: dict[str, tuple[str, ...]] = {
@@ -49,6 +48,8 @@ STANDARD_VOTES = frozenset({"ja", "nein", "yes", "no"})  # talk here: no ja/nein
 EVERYDAY = frozenset({"kill", "shoot", "special", "y"})  # standard aliases that are talk here
 # Everyday words a typo check must not take for a variant word ("moved here", "note that").
 _EVERYDAY = "moved moves mover movie more mode love votes voted voter note sent seed tend lend"
+SHORT_WORD = 4  # a first word this short is a near miss only in a text of at most 2 words
+SHORT_TEXT = 2
 TALK_WORDS = frozenset(f"{_EVERYDAY} mend bend spend timed times timid tamer tiger tier".split())
 FILLER = frozenset({"for", "to", "district", "dist", "d"})
 DISTRICT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}

@@ -1,0 +1,77 @@
+"""Everyday words of table talk, drawn from real chat of online games (tests/corpus): the words
+that may stand around a move without changing it, the ones that hedge it, the ones that are
+never a player's name, a vote's words, and the words that are never typos of a command (data).
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Courtesy and filler: around a move's word and its target, they leave it a plain instruction.
+COURTESY = _words(
+    """please pls plz plox ok okay k kk alright alr aight then now go lets just thanks thx ty
+    sure fine yes yeah yep yea ya"""
+)
+# After a host's command word, with courtesy, they still ask for it ("start the game now").
+COMMAND_FILLER = _words("the a an it this game lobby bots bot players player")
+# Around a bare target, fewer: "4 pls" asks to nominate 4, "thanks 4" and "yes 4" are talk.
+BARE_COURTESY = _words("please pls plz ok okay k now go then just")
+# Hedges: with them a vote is asked about, never counted ("ja i guess").
+HEDGES = _words(
+    """guess ig think thinking maybe probably prob probs prolly idk suppose hmm hm imo imho
+    tbh might perhaps idc idm whatever kinda sorta"""
+)
+# Words that are never a reference to a player, even as a prefix of a name ("inv me" is not
+# "inv Mel"; "kill him" is not "kill Himari").
+NOT_A_NAME = _words(
+    """i me my mine myself u you your ur yours yourself he him his she her hers it its we us our
+    they them their this that these those who whom whoever someone somebody anyone anybody
+    everyone everybody nobody noone one all the a an and or not no yes ok pls please now then
+    there here so lol"""
+)
+# A vote's words: "ja" or "nein" (repeated letters fold: "jaaa", "noooo").
+VOTE_WORDS = dict.fromkeys(
+    ("ja", "jah", "yes", "y", "yeah", "yea", "yeh", "yep", "yup", "ya", "yah", "yas", "ye"), "ja"
+) | dict.fromkeys(("sure", "aye", "(y)", "yessir", "yus"), "ja")
+VOTE_WORDS |= dict.fromkeys(
+    ("nein", "no", "n", "nope", "nah", "naw", "nay", "nop", "non", "(n)", "nej", "nee"), "nein"
+)
+# Words that may stand around a vote word without making it talk ("ja ofc", "nein this").
+VOTE_FILLER = COURTESY - {"fine"} | _words(
+    """i this here then ofc of course obv obviously definitely def defo absolutely totally
+    from me vote voting my to it lets thanks lol lmao haha again anyway anyways
+    still hell sir gov government"""
+)
+# Words that correct a vote: the last vote word after them counts ("wait no. nein").
+VOTE_CORRECTIONS = _words(
+    """wait actually sorry oops mb meant change changing changed switch switching misclick
+    misclicked typo"""
+)
+
+# A yes to an invitation ("yeah im in", "count me in", "sure lets go"): the vote's yes words or
+# these, with nothing but these and courtesy around them.
+YES_TO_PLAY = _words("in down ready")
+AFFIRMATIVE = VOTE_FILLER | YES_TO_PLAY | _words("count me play again game round gogo yay im")
+
+# Everyday words within typo distance of a command word: they are never "did you mean". Drawn
+# from the words of real chat that the typo rules would otherwise take for a command.
+NEVER_TYPOS = _words(
+    """aja and band bein bill bog breathe cho cog coin com command commando commend comments
+    created creates dick discarded discards discord dno dog doin dole dominate ein eject
+    enacts engage erect exact excuse executed eyes few fill fog gill goin greate had hands
+    handy hang hard held hell helo helps hes hick hill hind hog hole hoot hoots ill inc ine
+    inf ing int invd investigator invs jad jah jain jaj jam jan jas jax jein joan jog john
+    joins joint jom kelp kicks kills kilt knew lag land layers leaves leg les lfg lick lob
+    loin lok lol lole long loo lop lore los lot low lug mein mick mill mole mom naw ned neg
+    neh neind neing neins neon news nick nine noh noin non noo nop nor nos not nou now nto
+    ntw nvm oho ole parsley payers pick pill places played player pog pole prayer prayers
+    rein relate replays res rick rode rog roles roll rom rope rose rule sand scoot select
+    ses sho shoo shook shoots short shot shout sick sill skill slayers smart social sole
+    soot sooth spacial sparely spatial specially specials specify stalls stands star stare
+    stark stars starts stat stated states stats statue strat strats tarts tho tick till tog
+    tom vein victory vote welp wha whh whoa whom whoo whos why wick will woo yas yea yee yeh
+    yelp yep yer yess yet yew yey yrs yus"""
+)
