@@ -1,15 +1,20 @@
 """Real chat lines put in the mouth of one player of a 7-player game, in each situation, and read
 by the service's own reading (`interpret.read` on a Turn as the webhook builds it).
 
-- `SITUATIONS`: who sends and what the game waits for (the labels of `chat.tsv` name them).
+- `SITUATIONS`: who sends and what the game waits for (the labels of `labels.tsv` name them).
 - `outcome(situation, text)`: what would happen to the text: ACTED (the game moved, or a vote was
   counted), ASKED (one short question with the exact command), DID_YOU_MEAN, COMMAND (answered as
   a command: a refusal, a usage line, an info reply), or TALK (relayed, or refused as talk).
-- `load()`: the labelled corpus: (text, {situation: "command" | "ambiguous"}); talk by default.
+- `load()`: the labelled corpus, its texts read from the source's replays: (text, {situation:
+  "command" | "ambiguous"}); talk by default.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import subprocess
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,7 +35,16 @@ from sh_sms.store import ACTIVE, Game, Player
 from sh_sms.text.commands import NEAR_MISS, Command, ParseError
 
 HERE = Path(__file__).parent
-CORPUS = HERE / "chat.tsv"
+LABELS = HERE / "labels.tsv"
+# The lines come from replays of public secrethitler.io games (README.md beside this file); they
+# are read from the source repository, never copied into this one.
+SOURCE_COMMIT = "06fad10d3b3a5dd46246396b04730001717e9e5b"
+REPLAYS = "crawl/replay_data"
+DEFAULT_SOURCE = "/work/.mirror/ItsNiklas+secret-hitler-player/repo"
+MISSING_SOURCE = (
+    "the chat corpus's source is not on this machine: clone github.com/ItsNiklas/"
+    "secret-hitler-player (commit 06fad10) and set CHAT_CORPUS_SOURCE to its .git directory"
+)
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "FinBot", "GiaBot"]  # a 7-player game, two bots
 
 ACTED, ASKED, DID_YOU_MEAN, COMMAND, TALK = "acted", "asked", "did you mean", "command", "talk"
@@ -129,23 +143,73 @@ def _applies(turn: Turn, command: Command) -> bool:
     return True
 
 
-def load(path: Path = CORPUS) -> list[tuple[str, dict[str, str]]]:
+def load(path: Path = LABELS) -> list[tuple[str, dict[str, str]]]:
     """The corpus: each line's text and its labels other than talk, by situation.
 
-    `chat.tsv`: a header, then one line per chat line: the game it came from, the text exactly
-    as typed (spaces kept), and the labels (`voter:c execute:a`: c command, a ambiguous).
+    `labels.tsv`: a header, then one row per chat line: the game it came from, the first 16 hex
+    digits of the SHA-256 of its text exactly as typed, and the labels (`voter:c execute:a`: c
+    command, a ambiguous). The texts are read from the source's replays (`texts`), never kept
+    in this repository.
     """
     rows = []
     lines = path.read_text(encoding="utf-8").split("\n")
-    assert lines[0] == "game\ttext\tlabels", lines[0]
+    assert lines[0] == "game\tsha256\tlabels", lines[0]
+    found = texts(sorted({line.split("\t")[0] for line in lines[1:] if line}))
     for line in lines[1:]:
         if not line:
             continue
-        _game, text, labelled = line.split("\t")
+        game, key, labelled = line.split("\t")
+        assert key in found[game], f"no line of {game} hashes to {key}"
         labels = {}
         for item in labelled.split():
             situation, label = item.split(":")
             assert situation in SITUATIONS, item
             labels[situation] = {"c": COMMAND_LABEL, "a": AMBIGUOUS}[label]
-        rows.append((text, labels))
+        rows.append((found[game][key], labels))
     return rows
+
+
+def source() -> Path | None:
+    """The source repository's git directory: CHAT_CORPUS_SOURCE, else where the `fetch` tool of
+    this project's workplace keeps it; None when neither is there."""
+    for candidate in (os.environ.get("CHAT_CORPUS_SOURCE"), DEFAULT_SOURCE):
+        if candidate and Path(candidate).is_dir():
+            return Path(candidate)
+    return None
+
+
+def texts(games: list[str]) -> dict[str, dict[str, str]]:
+    """Per game, every chat line of its replay by the digest `labels.tsv` keys it with: read in
+    one `git cat-file --batch` from the source at SOURCE_COMMIT."""
+    where = source()
+    if where is None:
+        raise FileNotFoundError(MISSING_SOURCE)
+    paths = "".join(f"{SOURCE_COMMIT}:{REPLAYS}/{game}_xhr_data.json\n" for game in games)
+    out = subprocess.run(
+        ["git", "-C", str(where), "cat-file", "--batch"],
+        input=paths.encode(),
+        capture_output=True,
+        check=True,
+    ).stdout
+    found, pos = {}, 0
+    for game in games:
+        end = out.index(b"\n", pos)
+        size = int(out[pos:end].split()[2])
+        replay = json.loads(out[end + 1 : end + 1 + size])[1]
+        found[game] = {
+            digest(chat["chat"]): chat["chat"]
+            for chat in replay["chats"]
+            if isinstance(chat.get("chat"), str)
+        }
+        pos = end + 1 + size + 1
+    return found
+
+
+def digest(text: str) -> str:
+    """How `labels.tsv` names a line: the first 16 hex digits of its UTF-8 SHA-256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+if __name__ == "__main__":  # read the labelled lines: python tests/corpus/corpus_replay.py
+    for text, labels in load():
+        print(text, "\t", " ".join(f"{s}:{v}" for s, v in labels.items()))

@@ -1,6 +1,7 @@
 """Real table talk never moves the game (issue 17): 1,300 chat lines of real online games
-(`chat.tsv`, README.md beside it), labelled by hand for each situation, replayed through the
-service's reading in a 7-player game.
+(`labels.tsv`, README.md beside it), labelled by hand for each situation, replayed through the
+service's reading in a 7-player game. The lines are read from their source (`corpus_replay.texts`);
+without it on the machine the test is skipped and says how to get it.
 
 Fails on any talk acted on, any ambiguous line making a move that cannot be undone, and any
 clear command missed; prints per situation the share of talk answered with "did you mean" or as
@@ -20,14 +21,18 @@ from corpus_replay import (
     COMMAND_LABEL,
     DID_YOU_MEAN,
     IRREVERSIBLE,
+    MISSING_SOURCE,
     SITUATIONS,
     TALK,
     TALK_LABEL,
     load,
     outcome,
+    source,
     turn_for,
 )
 
+if source() is None:
+    pytest.skip(MISSING_SOURCE, allow_module_level=True)
 CORPUS = load()
 TARGET = 0.01  # at most this share of talk answered with "did you mean" or as a command
 REPLAYS = [(s, s, None) for s in SITUATIONS if s != "bystander"] + [
