@@ -7,7 +7,7 @@ from ...text.commands import Command
 from ...text.gsm import clean, segments, units
 from ...text.messages import render
 from ..limits import talk_allowed
-from ..replies import talk_refusal
+from ..replies import listeners, talk_refusal
 from ..turn import Turn
 
 # GSM-7 units relayed per text (an extension character such as `€` takes two): longer talk
@@ -34,7 +34,7 @@ def relay(turn: Turn, command: Command) -> None:
         doubled = units(text) > len(text)
         turn.reply("refuse/talk_long", most=TALK_MAX, length=units(text), doubled=doubled)
         return
-    others = [p for p in turn.players if p.id != turn.player.id]
+    others = listeners(turn)
     said = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
     if not talk_allowed(turn, segments(said) * sum(not p.is_bot for p in others)):
         return
