@@ -45,7 +45,8 @@ def check_board_and_replay(table: Table, code: str, final) -> None:
     """The board (JSON and page) and the replay of a finished districts game."""
     state = table.client.get(f"/g/{code}.json").get_json()
     assert state["variant"] == "districts" and state["phase"] == "over"
-    assert state["roles"] == {n: alignment_text(c) for n, c in zip(final.names, final.cards)}
+    cards = zip(final.names, final.cards, strict=True)
+    assert state["roles"] == {name: alignment_text(card) for name, card in cards}
     assert state["box"] == alignment_text(final.boxed)
     assert state["winners"] == [final.names[s] for s in final.winners]
     assert len(state["districts"]) == DISTRICTS[final.players]
