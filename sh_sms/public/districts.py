@@ -91,7 +91,7 @@ def _lobby(game: Game, players: int) -> dict:
         "reason": None,
         "roles": None,
         "box": None,
-        "rules": _rules(rules),
+        "rules": _rules(rules, DISTRICTS[size]),
     }
 
 

@@ -13,7 +13,10 @@ from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
 
 # Public events kept for the log and the board, not worth a text: each voter's prompt names
 # their district (voting), the holder's prompt lists the cards (drawn, handed).
-LOG_ONLY = frozenset({"settled", "passed", "voting", "drawn", "handed"})
+LOG_ONLY = frozenset({"passed", "voting", "drawn", "handed"})
+# Public events texted only to the player they are about (the table reads them in the log): a
+# player who settles is told it was done; the others learn who is where when the voting starts.
+OWN_ONLY = {"settled": "seat"}
 # Events whose text differs for the player they are about ("You represent D1...").
 PER_SEAT = frozenset({"elected", "district_vote", "moved"})
 
@@ -108,9 +111,11 @@ def step_texts(
         if event.kind in LOG_ONLY:
             continue
         seats = list(texts) if event.to is None else [event.to]
-        if event.kind in PER_SEAT:
+        if event.kind in OWN_ONLY:
+            seats = [event.data[OWN_ONLY[event.kind]]]
+        if event.kind in PER_SEAT or event.kind in OWN_ONLY:
             for seat in seats:
-                texts[seat].append(event_text(event, names, rules, you=seat))
+                texts[seat].append(event_text(event, names, rules, you=seat, phase=after.phase))
             continue
         text = event_text(event, names, rules, **extra)
         for seat in seats:
