@@ -37,14 +37,6 @@ SHARED_TOPICS = frozenset(
     {"say", "role", "hand", "log", "set", "settings", "remind", "pause", "resume", "endgame"}
     | {"stop", "help", "rematch"}
 )
-USAGE = {
-    "move": "MOVE <district>",
-    "vote": "VOTE <name>",
-    "timer": "TIMER",
-    "investigate": "INV <name>",
-    "discard": "DISCARD <number>",
-    "send": "SEND <name> <district>",
-}
 
 
 def _view(turn: Turn) -> dict:
@@ -166,7 +158,6 @@ def ask(turn: Turn, unclear: Unclear) -> None:
     turn.reply(
         "districts/clarify",
         verb=unclear.verb,
-        usage=USAGE[unclear.verb],
         choices=list(unclear.choices),
         can_talk=talk_refusal(turn) is None,
     )
