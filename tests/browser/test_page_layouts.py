@@ -172,8 +172,9 @@ def test_the_front_page(browser, serve, screenshot, size) -> None:
     expect(page.locator("h1")).to_have_text("Secret Hitler by SMS")
     expect(page.locator("main")).to_contain_text("NEW yourname")
     rows = page.locator(".games tbody tr")
-    expect(rows).to_have_count(2)
-    expect(rows.locator(".code")).to_have_text(["OPEN", "PAST"])
+    expect(rows).to_have_count(1)  # never an open lobby: its code would let anyone join it
+    expect(rows.locator(".code")).to_have_text(["PAST"])
+    expect(page.locator("main")).not_to_contain_text("OPEN")
     expect(page.locator("main")).not_to_contain_text("Ana")
     check(page, f"front page {size}")
     screenshot(page, f"front-{size}", full_page=size == "phone")
