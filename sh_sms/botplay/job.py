@@ -30,12 +30,14 @@ from ..bots import Claim
 from ..config import Settings
 from ..conversation.moves import act, tell_held
 from ..conversation.turn import Turn
+from ..districts import is_districts
 from ..engine import Action, GameState, awaiting
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..reminders.wait import wait_key
 from ..store import ACTIVE, Game, GameClock, transaction
 from ..store.games import append_events, due_games, load_state, roster, seat_events
 from ..text.messages import claim_text
+from . import districts
 from .plan import pause
 from .seats import bot_seats, people
 from .table import act_for, claim_for
@@ -108,6 +110,9 @@ def play(turn: Turn, clock: GameClock) -> None:
     """Everything the bots at `turn`'s table do at `turn.now`: the claims they owe, then the
     moves the game waits on them for, once the pause since the wait began is over."""
     state = turn.state
+    if is_districts(state):  # the districts game's bots (issue 22)
+        districts.play(turn, clock)
+        return
     if state is None or state.phase == OVER:
         return
     bots = bot_seats(turn.players)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from ..config import Settings
+from ..districts import is_districts
+from ..districts.engine import awaiting as districts_awaiting
 from ..engine import Event, GameState, awaiting
 from ..engine.state import OVER
 from ..store import GameClock, Player
@@ -49,6 +51,8 @@ def _bot_has_work(
     bots: set[int], before: GameState | None, after: GameState, events: list[Event]
 ) -> bool:
     """A bot is awaited, or a bot that was in office may owe a claim."""
+    if is_districts(after):  # districts bots make no claims (issue 22)
+        return bool(bots & set(districts_awaiting(after)))
     if bots & set(awaiting(after)):
         return True
     if before is None or not any(event.kind in CLAIM_OCCASIONS for event in events):

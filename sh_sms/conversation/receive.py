@@ -18,10 +18,12 @@ from sqlalchemy.engine import Engine
 
 from ..config import Settings
 from ..delivery.destinations import refusal
+from ..districts import is_districts
 from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster
 from ..text.numbers import mask
+from .districts_reading import read as read_districts
 from .interpret import read
 from .limits import admit, flood_window
 from .router import route
@@ -80,7 +82,8 @@ def handle(turn: Turn, body: str) -> bool:
     load_sender(turn)
     if not admit(turn, body):
         return False
-    route(turn, read(turn, body))
+    reading = read_districts(turn, body) if is_districts(turn.state) else read(turn, body)
+    route(turn, reading)
     return True
 
 

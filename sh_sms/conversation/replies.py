@@ -5,9 +5,12 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 
 from __future__ import annotations
 
+from ..districts import is_districts
+from ..districts.talk import districts_listeners, districts_talk_refusal
 from ..engine import IllegalAction, public_view
 from ..engine.ruleset import Problem
 from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
+from ..store import Player
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
 from ..text.gsm import sanitize
 from ..text.messages import TEMPLATES, naming, prompt_text, render
@@ -112,8 +115,19 @@ def talk_refusal(turn: Turn) -> str | None:
     if turn.situation != IN_GAME:
         return None
     state, seat = turn.state, turn.player.seat
+    if is_districts(state):  # its own talk rules (docs/districts.md, D15)
+        return districts_talk_refusal(state, seat)
     if not state.alive[seat]:
         return "refuse/talk_dead"
     if state.phase in SESSION_PHASES and seat in (state.president, state.chancellor):
         return "refuse/talk_session"
     return None
+
+
+def listeners(turn: Turn) -> list[Player]:
+    """Who hears the sender's table talk: everyone else at the table, or in a districts game
+    those the rules let hear it now (their district, the capitol)."""
+    others = [p for p in turn.players if p.id != turn.player.id]
+    if turn.situation == IN_GAME and is_districts(turn.state):
+        return districts_listeners(turn.state, turn.player.seat, others)
+    return others

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..districts import is_districts
 from ..store import Contact
 from ..text.commands import MISSING_ARG, NEAR_MISS, Command, ParseError
+from . import districts_routes
 from .handlers import (
     after,
     bots,
@@ -111,6 +113,8 @@ def handler_for(turn: Turn, reading: Reading) -> Handler:
             return optout.opt_in
         if reading.verb == "unstop":
             return optout.already_in  # the carrier answers an opt-in word itself
+    if is_districts(turn.state):  # a districts game (issue 22) has routes of its own
+        return districts_routes.handler_for(turn, reading)
     where = turn.situation
     if isinstance(reading, Unclear):
         return clarify.ask

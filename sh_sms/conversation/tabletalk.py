@@ -7,12 +7,13 @@ about when the sender may talk (nothing they say is lost).
 from __future__ import annotations
 
 from ..delivery.rows import contact
+from ..districts import is_districts
 from ..engine import awaiting
 from ..engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
 from ..text.gsm import clean, segments, units
 from ..text.messages import render
 from .limits import talk_allowed
-from .replies import talk_refusal
+from .replies import listeners, talk_refusal
 from .turn import Turn
 
 # GSM-7 units relayed per text (an extension character such as `€` takes two): longer talk
@@ -39,7 +40,7 @@ def relay(turn: Turn, said: str) -> bool:
         doubled = units(text) > len(text)
         turn.reply("refuse/talk_long", most=TALK_MAX, length=units(text), doubled=doubled)
         return False
-    others = [p for p in turn.players if p.id != turn.player.id]
+    others = listeners(turn)  # a districts game lets only some hear it
     line = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
     if not talk_allowed(turn, segments(line) * sum(not p.is_bot for p in others)):
         return False
@@ -61,7 +62,7 @@ def hint(turn: Turn) -> dict:
     for the move the game waits on from them, for `refuse/talk_session`."""
     state = turn.state
     commands: list[str] = []
-    if state is not None and turn.player.seat in awaiting(state):
+    if state is not None and not is_districts(state) and turn.player.seat in awaiting(state):
         letters = dict.fromkeys(state.hand)
         if state.phase == PRESIDENT_DISCARD:
             commands = [f"DISCARD {c}" for c in letters]

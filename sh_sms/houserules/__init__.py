@@ -17,6 +17,8 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..districts import VARIANT as DISTRICTS
+from ..districts.engine.tables import DEFAULT_RULES as DISTRICTS_RULES
 from ..engine.boards import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.ruleset import (
     CUSTOM,
@@ -48,6 +50,12 @@ KNOBS: dict[str, tuple[tuple[str, tuple[int, int] | None], ...]] = {
     "fascists": (("fascists", FASCISTS),),
     "knows": (("hitler_knows", None),),
 }
+
+# Presets with an engine of their own (dealt by their own module at START), and their knobs:
+# the districts game's timer, in minutes (docs/districts.md, D8).
+VARIANTS = frozenset({DISTRICTS})
+TIMER_MINUTES = (1, 60)
+VARIANT_KNOBS = {DISTRICTS: frozenset({"timer"})}
 
 
 @dataclass(frozen=True)
@@ -97,7 +105,23 @@ def resolve(choice: Choice, players: int) -> Ruleset:
 
 def preset(name: str) -> Choice:
     """A preset with no knob set."""
-    return Choice(name if name in PRESETS else STANDARD)
+    return Choice(name if name in PRESETS or name in VARIANTS else STANDARD)
+
+
+def is_variant(choice: Choice) -> bool:
+    """Whether `choice` picks a game with an engine of its own (the districts game)."""
+    return choice.preset in VARIANTS
+
+
+def variant_rules(choice: Choice) -> dict[str, int]:
+    """The rules a variant's `new_game` is dealt with: the districts timer, in seconds."""
+    minutes = choice.knobs.get("timer")
+    return {} if minutes is None else {"timer_seconds": 60 * int(minutes)}
+
+
+def timer_minutes(choice: Choice) -> int:
+    """The districts timer `choice` sets, in minutes (the default when unset)."""
+    return int(choice.knobs.get("timer", DISTRICTS_RULES["timer_seconds"] // 60))
 
 
 def change(choice: Choice, arg: str) -> Choice | Problem:
@@ -106,6 +130,10 @@ def change(choice: Choice, arg: str) -> Choice | Problem:
     knob, *values = arg.split()
     if knob == "preset":
         return preset(values[0])
+    if knob in VARIANT_KNOBS.get(choice.preset, ()):
+        return _timer(choice, int(values[0]))
+    if is_variant(choice) or knob == "timer":  # a knob of the other game
+        return Problem("other_game", {"knob": knob, "preset": choice.preset})
     if knob in ("power", "powers"):
         return _powers(choice, knob, values)
     updates = {}
@@ -118,6 +146,12 @@ def change(choice: Choice, arg: str) -> Choice | Problem:
             return Problem(name_of(name), {"range": bounds, "value": number})
         updates[name] = number
     return replace(choice, knobs={**choice.knobs, **updates})
+
+
+def _timer(choice: Choice, minutes: int) -> Choice | Problem:
+    if not TIMER_MINUTES[0] <= minutes <= TIMER_MINUTES[1]:
+        return Problem("timer", {"range": TIMER_MINUTES, "value": minutes})
+    return replace(choice, knobs={**choice.knobs, "timer": minutes})
 
 
 def _powers(choice: Choice, knob: str, values: list[str]) -> Choice | Problem:
@@ -142,6 +176,8 @@ def name_of(field_name: str) -> str:
 
 def check(choice: Choice, players: int) -> tuple[list[Problem], list[Problem]]:
     """(problems that refuse the choice at any size, problems only at this table size)."""
+    if is_variant(choice):  # its knobs were checked as they were set; 5-10 players as here
+        return [], []
     found = problems(resolve(choice, table_size(players)), table_size(players))
     return (
         [p for p in found if p.code not in SIZE_PROBLEMS],

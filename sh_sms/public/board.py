@@ -13,6 +13,7 @@ from ..engine.ruleset import STANDARD, Ruleset, differences
 from ..houserules import table_size
 from ..store import Game, GameClock, Player
 from ..store.games import load_state
+from . import districts
 from .links import replay_path
 from .state import OVER, game_rules, public_entries, public_state
 
@@ -26,6 +27,8 @@ def fascist_slots(rules: Ruleset) -> list[str | None]:
 
 def board_view(session: Session, game: Game) -> dict:
     """The public state plus the board's own facts: everything the table may know, no more."""
+    if districts.is_districts_game(game):  # a shape of its own (issue 22)
+        return districts.board_view(session, game)
     state = public_state(session, game)
     engine_state = load_state(game)
     names = [p["name"] for p in state["players"]]

@@ -15,6 +15,7 @@ from ..engine.views import rules_data
 from ..store import ENDED, LOBBY, OVER, Game, Player
 from ..store.games import load_state, public_event_rows
 from ..text.messages import TEMPLATES, event_text
+from . import districts
 
 LOG_SIZE = 50
 FINISHED = (OVER, ENDED)
@@ -31,7 +32,10 @@ def game_phase(game: Game, state: GameState | None) -> str:
 
 
 def public_state(session: Session, game: Game) -> dict:
-    """Everything the table may know about `game`, in the shape SMS.md's "Public state" gives."""
+    """Everything the table may know about `game`, in the shape SMS.md's "Public state" gives
+    (a districts game has a shape of its own: sh_sms.public.districts)."""
+    if districts.is_districts_game(game):
+        return districts.public_state(session, game)
     rows = session.exec(
         select(Player).where(Player.game_id == game.id).order_by(col(Player.seat), col(Player.id))
     ).all()

@@ -17,8 +17,10 @@ from sqlmodel import Session, select
 from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
+from ..districts import is_districts
 from ..store import ACTIVE, Game, GameClock, transaction
 from ..store.games import due_games, load_state, roster
+from . import districts_job
 from .nudge import announce, people_awaited, random_moves, remind
 from .options import Policy, policy
 from .quiet import next_allowed
@@ -59,6 +61,9 @@ def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) ->
 
 def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
     """Send the reminder, or make the moves, that are due on `clock`'s game at `turn.now`."""
+    if is_districts(turn.state):  # the districts game's timer and defaults (issue 22)
+        districts_job.handle_due(session, turn, clock)
+        return
     game, now = turn.game, turn.now
     rules = policy(clock, turn.settings)
     key = wait_key(turn.state)

@@ -7,10 +7,12 @@ import random
 from datetime import datetime
 
 from ..delivery.mailbox import Mailbox
+from ..districts import is_districts
 from ..engine import Action, GameState, awaiting, legal_actions
 from ..engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD
 from ..store import Player
 from ..text.messages import naming, prompt_text
+from . import districts
 
 HAND_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT)
 
@@ -24,6 +26,8 @@ def remind(
     deadline: datetime | None = None,
 ) -> list[int]:
     """Queue a reminder for every person the game waits on; return their seats."""
+    if is_districts(state):  # its own prompts (issue 22)
+        return districts.remind(mail, code, state, players, now, deadline)
     seats = people_awaited(state, players)
     left = None
     if deadline is not None:

@@ -11,9 +11,11 @@ from datetime import datetime, timedelta
 from sqlmodel import Session
 
 from ..config import Settings
+from ..districts import is_districts
 from ..engine import GameState
 from ..engine.state import OVER
 from ..store import Game, GameClock
+from . import districts
 from .options import Policy, policy
 from .quiet import next_allowed
 
@@ -25,6 +27,8 @@ def wait_key(state: GameState | None) -> str | None:
     """
     if state is None or state.phase == OVER:
         return None
+    if is_districts(state):  # the districts game's own waits (issue 22)
+        return districts.wait_key(state)
     return f"{state.round}:{state.phase}:{int(state.veto_proposed)}"
 
 
@@ -45,6 +49,7 @@ def track(
     key = wait_key(state)
     if key == clock.wait_key and clock.wait_since is not None:
         return clock
+    clock.timer_at = districts.timer_at(state)  # a districts timer (None in a standard game)
     begin_wait(clock, key, now, policy(clock, settings))
     return clock
 
@@ -74,7 +79,10 @@ def schedule(clock: GameClock, rules: Policy) -> None:
         clock.due_at = None
         return
     times = [t for t in (next_nudge(clock, rules), clock.deadline_at) if t is not None]
-    clock.due_at = min(next_allowed(t, rules.quiet, rules.zone) for t in times) if times else None
+    due = [next_allowed(t, rules.quiet, rules.zone) for t in times]
+    if clock.timer_at is not None:  # a districts timer: players started it, quiet hours or not
+        due.append(districts.aware(clock.timer_at))
+    clock.due_at = min(due) if due else None
 
 
 def deadline_due(clock: GameClock, rules: Policy, now: datetime) -> bool:

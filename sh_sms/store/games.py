@@ -12,6 +12,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
+from ..districts import is_districts_json
+from ..districts.engine import DistrictsState
 from ..engine import Event, GameState
 from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
@@ -128,9 +130,14 @@ def new_code(
     raise CodesExhausted(f"no free code among {len(CODE_LENGTHS) * CODE_QUERIES} lookups")
 
 
-def load_state(game: Game) -> GameState | None:
-    """The engine state stored with `game`, or None for a lobby (no roles dealt yet)."""
-    return GameState.from_json(game.state) if game.state else None
+def load_state(game: Game) -> GameState | DistrictsState | None:
+    """The engine state stored with `game`, or None for a lobby (no roles dealt yet); a
+    districts game's state is read by its own engine (sh_sms.districts)."""
+    if not game.state:
+        return None
+    if is_districts_json(game.state):
+        return DistrictsState.from_json(game.state)
+    return GameState.from_json(game.state)
 
 
 def save_state(game: Game, state: GameState, now: datetime) -> None:

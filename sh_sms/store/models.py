@@ -265,6 +265,9 @@ class GameClock(SQLModel, table=True):
     nudges_sent: int = 0
     last_nudge_at: datetime | None = None
     deadline_at: datetime | None = None
+    # A districts game's timer (docs/districts.md, D8): when it runs out; players started it, so
+    # quiet hours do not move it (None: no timer runs; always None in a standard game).
+    timer_at: datetime | None = None
     due_at: datetime | None = Field(default=None, index=True)
     # Computer players (sh_sms.botplay): the host's pause before a bot moves (None: the default)
     # and when the bot job must next look at the game (None: nothing for a bot to do).

@@ -13,6 +13,7 @@ from .typos import closest, letters
 
 # Presets a host may pick by name (the engine's and, later, other variants' names).
 PRESET_WORDS = {"standard": "standard", "rebalanced": "rebalanced", "rebalance": "rebalanced"}
+PRESET_WORDS |= {"districts": "districts", "district": "districts"}  # seed 004's game (issue 22)
 # Knob word -> canonical knob, and how many values follow it.
 KNOB_WORDS = {
     "power": "power",
@@ -29,9 +30,10 @@ KNOB_WORDS = {
     "fascist": "fascists",
     "knows": "knows",
     "hitlerknows": "knows",
+    "timer": "timer",  # the districts game's timer, in minutes
 }
 VALUE_COUNT = {"power": 2, "powers": 5, "zone": 1, "veto": 1, "deck": 2, "track": 2}
-VALUE_COUNT |= {"fascists": 1, "knows": 1}
+VALUE_COUNT |= {"fascists": 1, "knows": 1, "timer": 1}
 # What a slot's power may be called: the command word that uses it, its name, or none.
 POWER_WORDS = {
     "inv": "investigate",

@@ -8,10 +8,12 @@ from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
+from ..districts import VARIANT
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
 from ..public.board import board_view
 from ..public.state import public_state
 from ..store import Game
+from .districts import districts_board
 from .runtime import runtime
 from .texting import join_qr, service_number
 
@@ -84,6 +86,8 @@ def board_page(code: str) -> Response | tuple[Response | str, int]:
     if board is None:
         return not_found()
     settings = runtime().settings
+    if board.get("variant") == VARIANT:  # a districts game (issue 22)
+        return no_store(Response(districts_board(board, settings, POLL_MS, REFRESH_SECONDS)))
     page = render_template(
         "web/board.html",
         b=board,

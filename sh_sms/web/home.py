@@ -7,10 +7,10 @@ from flask import Blueprint, Response, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
-from ..engine import GameState
 from ..public.links import board_path, replay_path
 from ..public.state import FINISHED
 from ..store import LOBBY, Game
+from ..store.games import load_state
 from .board import no_store
 from .runtime import runtime
 from .texting import service_number
@@ -32,13 +32,13 @@ def recent_games(session: Session, limit: int = RECENT) -> list[dict]:
     ).all()
     rows = []
     for game in games:
-        state = GameState.from_json(game.state) if game.state else None
+        state = load_state(game)
         finished = game.status in FINISHED
         rows.append(
             {
                 "code": game.code,
                 "status": game.status,
-                "winner": state.winner if state else None,
+                "winner": getattr(state, "winner", None),  # a districts game has winners
                 "board": board_path(game.code),
                 "replay": replay_path(game.code) if finished and state else None,
             }

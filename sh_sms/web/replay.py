@@ -8,6 +8,7 @@ from sqlmodel import Session
 
 from ..bots import CLAIM, Claim
 from ..bots.claims import CHANCELLOR
+from ..districts import is_districts
 from ..engine import Event
 from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
 from ..engine.ruleset import Ruleset, differences
@@ -18,6 +19,7 @@ from ..public.state import FINISHED, PUBLIC_KINDS
 from ..store.games import all_events, load_state
 from ..text.messages import claim_text, event_text, render
 from .board import find_game, no_store, not_found
+from .districts import districts_replay
 from .runtime import runtime
 
 bp = Blueprint("replay", __name__)
@@ -89,6 +91,8 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
                 running=game.status not in FINISHED,
             )
             return no_store(Response(page, status=404))
+        if is_districts(state):  # a districts game (issue 22)
+            return no_store(Response(districts_replay(session, game, state)))
         replay = build_replay(state.names, all_events(session, game.id), state.ruleset)
         bots = bot_names(session, game)
     if replay.roles is None:  # a game ended before the end events were logged

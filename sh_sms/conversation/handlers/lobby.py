@@ -15,6 +15,7 @@ from ...text.commands import Command
 from ...text.messages import event_text, thriftiest
 from ...text.players import ResolveError, resolve_player
 from ...text.steps import step_texts
+from ..districts_play import start as start_districts
 from ..limits import bar_from_lobby, host_notice
 from ..moves import in_room
 from ..replies import problem_text, unknown_player
@@ -33,6 +34,9 @@ def start(turn: Turn, _command: Command) -> None:
         turn.reply("lobby/need_players", count=len(players), least=MIN_PLAYERS, code=turn.game.code)
         return
     choice = houserules.Choice.from_json(turn.game.house_rules)
+    if houserules.is_variant(choice):  # the districts game deals itself (issue 22)
+        start_districts(turn, choice)
+        return
     rules = houserules.resolve(choice, len(players))
     found = problems(rules, len(players))
     if found:

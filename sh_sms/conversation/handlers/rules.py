@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ... import houserules
 from ...botplay.seats import people
+from ...districts.text.wording import lobby_rules_text
 from ...engine.ruleset import Problem
 from ...store import LOBBY
 from ...text.commands import Command
@@ -32,11 +33,16 @@ def command(turn: Turn, command: Command) -> None:
 
 def show(turn: Turn) -> None:
     """The rules of this game (or, in a lobby, the rules it would start with now)."""
+    choice = choice_of(turn)
+    if turn.state is None and houserules.is_variant(choice):  # the districts game (issue 22)
+        line = lobby_rules_text(len(turn.players), houserules.variant_rules(choice))
+        turn.reply("districts/rules_show", line=line, lobby=True)
+        return
     if turn.state is not None:
         rules, players = turn.state.rules, turn.state.players
     else:
         players = houserules.table_size(len(turn.players))
-        rules = houserules.resolve(choice_of(turn), players)
+        rules = houserules.resolve(choice, players)
     lobby = turn.game.status == LOBBY
     turn.reply("rules/show", rules=rules, players=players, lobby=lobby)
 
@@ -53,12 +59,16 @@ def change(turn: Turn, arg: str) -> None:
         return
     turn.game.house_rules = changed.to_json()
     players = houserules.table_size(len(turn.players))
-    text = render(
-        "rules/changed",
-        host=turn.player.name,
-        rules=houserules.resolve(changed, players),
-        players=players,
-    )
+    if houserules.is_variant(changed):  # the districts game (issue 22)
+        line = lobby_rules_text(len(turn.players), houserules.variant_rules(changed))
+        text = render("districts/rules_changed", line=line, host=turn.player.name)
+    else:
+        text = render(
+            "rules/changed",
+            host=turn.player.name,
+            rules=houserules.resolve(changed, players),
+            players=players,
+        )
     for p in people(turn.players):
         turn.mail.add(p.number, text)
     if later:

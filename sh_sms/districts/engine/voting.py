@@ -7,10 +7,14 @@ from sh_sms.engine.events import EVERYONE, Event
 from .state import ELECTED, EMPTY, TIMED_OUT, VOTE, DistrictsState
 
 
-def settle(s: DistrictsState, seat: int, district: int, events: list[Event]) -> None:
-    """`seat` settles into `district`; once everybody has, the first voting phase begins."""
+def settle(
+    s: DistrictsState, seat: int, district: int, events: list[Event], timed_out: bool = False
+) -> None:
+    """`seat` settles into `district` (`timed_out`: the clock placed them); once everybody
+    has, the first voting phase begins."""
     s.where[seat] = district
-    events.append(Event("settled", EVERYONE, {"seat": seat, "district": district}))
+    data = {"seat": seat, "district": district} | ({"timed_out": True} if timed_out else {})
+    events.append(Event("settled", EVERYONE, data))
     if None not in s.where:
         start_voting(s, events)
 
@@ -21,7 +25,7 @@ def settle_the_rest(s: DistrictsState, events: list[Event]) -> None:
     for seat, district in enumerate(s.where):
         if district is None:
             sizes = [len(s.members(d)) for d in range(1, s.districts + 1)]
-            settle(s, seat, sizes.index(min(sizes)) + 1, events)
+            settle(s, seat, sizes.index(min(sizes)) + 1, events, timed_out=True)
 
 
 def start_voting(s: DistrictsState, events: list[Event]) -> None:

@@ -150,6 +150,9 @@ def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
 
 def _shared(text: str, stripped: str, names: Iterable[str]) -> Command | ParseError:
     """The words every game shares; standard moves are talk or "not in this game"."""
+    words = [w.strip(".,!?;:").casefold() for w in stripped.split()]
+    if len(words) == 2 and words[0] == "help" and words[1] in ALIASES:
+        return Command("help", ALIASES[words[1]])  # HELP VOTE: one of this game's words
     reading = parse_shared(text, names)
     verb = reading.verb
     first = stripped.split()[0].strip(".,!?;:").casefold() if stripped else ""

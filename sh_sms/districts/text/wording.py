@@ -9,10 +9,14 @@ from sh_sms.text.messages import Prompt
 
 from ..engine import DistrictsState, awaiting, player_view
 from ..engine.actions import MOVE_ACTION, SEND_ACTION
+from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
 
 # Public events kept for the log and the board, not worth a text: each voter's prompt names
 # their district (voting), the holder's prompt lists the cards (drawn, handed).
-LOG_ONLY = frozenset({"settled", "passed", "voting", "drawn", "handed"})
+LOG_ONLY = frozenset({"passed", "voting", "drawn", "handed"})
+# Public events texted only to the player they are about (the table reads them in the log): a
+# player who settles is told it was done; the others learn who is where when the voting starts.
+OWN_ONLY = {"settled": "seat"}
 # Events whose text differs for the player they are about ("You represent D1...").
 PER_SEAT = frozenset({"elected", "district_vote", "moved"})
 
@@ -47,10 +51,13 @@ def helpers(names: list[str], rules: dict) -> dict:
     }
 
 
-def event_text(event: Event, names: list[str], rules: dict, you: int | None = None) -> str:
+def event_text(
+    event: Event, names: list[str], rules: dict, you: int | None = None, **extra
+) -> str:
     """The text of one event as a player allowed to see it reads it (`you`: the reader's seat,
-    for PER_SEAT events; None for the log, the board and the replay)."""
-    return render(f"event_{event.kind}", **helpers(names, rules), **event.data, you=you)
+    for PER_SEAT events; None for the log, the board and the replay; `extra`: more for the
+    wording, such as the replay's address in the last text)."""
+    return render(f"event_{event.kind}", **helpers(names, rules), **event.data, you=you, **extra)
 
 
 def prompt_text(view: dict) -> str:
@@ -90,10 +97,11 @@ def prompt_text(view: dict) -> str:
 
 
 def step_texts(
-    before: DistrictsState | None, after: DistrictsState, events: list[Event]
+    before: DistrictsState | None, after: DistrictsState, events: list[Event], **extra
 ) -> dict[int, list[str]]:
     """Per seat, the texts one step produces: the events it may see, then what it must do next
-    (a seat is prompted when the step opened a new decision for it)."""
+    (a seat is prompted when the step opened a new decision for it; `extra`: for the wording of
+    the public events, such as the replay's address)."""
     texts: dict[int, list[str]] = {seat: [] for seat in range(after.players)}
     new = before is None or (before.phase, before.round) != (after.phase, after.round)
     waiting_before = set() if new or before is None else set(awaiting(before))
@@ -103,11 +111,13 @@ def step_texts(
         if event.kind in LOG_ONLY:
             continue
         seats = list(texts) if event.to is None else [event.to]
-        if event.kind in PER_SEAT:
+        if event.kind in OWN_ONLY:
+            seats = [event.data[OWN_ONLY[event.kind]]]
+        if event.kind in PER_SEAT or event.kind in OWN_ONLY:
             for seat in seats:
-                texts[seat].append(event_text(event, names, rules, you=seat))
+                texts[seat].append(event_text(event, names, rules, you=seat, phase=after.phase))
             continue
-        text = event_text(event, names, rules)
+        text = event_text(event, names, rules, **extra)
         for seat in seats:
             texts[seat].append(text)
     for seat in asked:
@@ -121,6 +131,9 @@ def board_text(view: dict) -> str:
     """STATUS and WHO: the round, who is where (* the representatives), tracks, who is awaited."""
     public = view["public"]
     names = [p["name"] for p in public["players"]]
+    waiting = public["waiting_for"]
+    if public["phase"] == "vote":  # who has voted is each district's own business
+        waiting = [p for p in waiting if public["where"][p] == view["district"]]
     return render(
         "board",
         **helpers(names, public["rules"]),
@@ -129,7 +142,7 @@ def board_text(view: dict) -> str:
         districts=public["districts"],
         tracks=public["tracks"],
         played=public["played"],
-        waiting=public["waiting_for"],
+        waiting=waiting,
     )
 
 
@@ -150,7 +163,7 @@ def hand_text(view: dict) -> str:
 
 def help_text(topic: str | None, rules: dict) -> str:
     """HELP, HELP RULES, HELP VOTE, ... (an unknown topic gets the command list)."""
-    known = {"rules", "move", "vote", "timer", "investigate", "discard", "send"}
+    known = {"rules", "move", "vote", "timer", "investigate", "discard", "send", "status"}
     name = f"help_{topic}" if topic in known else "help"
     return render(name, **helpers([], rules))
 
@@ -158,6 +171,12 @@ def help_text(topic: str | None, rules: dict) -> str:
 def rules_text(districts: int, rules: dict) -> str:
     """The ruleset in one line, for the lobby's RULES and the start of a game."""
     return render("rules_line", **helpers([], rules), districts=districts, rules=rules)
+
+
+def lobby_rules_text(players: int, rules: dict | None = None) -> str:
+    """RULES in a lobby that picked this game: its rules at this many players (5 at least)."""
+    size = min(max(players, MIN_PLAYERS), MAX_PLAYERS)
+    return rules_text(DISTRICTS[size], {**DEFAULT_RULES, **(rules or {})})
 
 
 def refusal_text(code: str, names: list[str], rules: dict, **context) -> str:
