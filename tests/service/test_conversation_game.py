@@ -265,7 +265,7 @@ def test_execution_and_the_dead(table: Table):
     out = bob.send("NOM Cy")
     assert out.reply.startswith("Cy is dead.")
     out = cy.send("SAY I was framed")
-    assert out == {"Cy": "The dead cannot talk at the table. You still get every update."}
+    assert out == {"Cy": "The dead cannot talk at the table, but you still read it."}
     out = bob.send("NOM Dee")
     assert out["Cy"] == "Bob nominated Dee for Chancellor."  # no vote prompt for the dead
     out = cy.send("JA")

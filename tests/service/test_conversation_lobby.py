@@ -139,7 +139,7 @@ def test_a_full_lobby_refuses_an_eleventh_player(table: Table):
 def test_joining_what_cannot_be_joined(table: Table):
     zed = table.phone("Zed")
     assert zed.send("JOIN BCDF Zed").reply.startswith("There is no open game BCDF.")
-    assert zed.send("JOIN").reply.startswith("To join, text JOIN, the 4-letter code and your name")
+    assert zed.send("JOIN").reply.startswith("To join, text JOIN, the game's code and your name")
     assert zed.send("JOIN BCDF").reply.startswith("To join, text JOIN")
     assert zed.send("JOIN BC Zed").reply.startswith("To join, text JOIN")
     assert zed.send("JOIN BCDF <script>").reply.startswith("To join, text JOIN")

@@ -130,11 +130,11 @@ def test_r18_the_dead_are_refused_votes_and_talk(table: Table):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     table.rig(code, alive=[True, True, False, True, True])
     table["Ana"].send("NOM Bob")
-    dead = "You are dead: the dead cannot vote, hold office or talk. You still get every update."
+    dead = "You are dead: the dead cannot vote, hold office or talk, but you still read the table."
     assert refused(table, code, "Cy", "JA").startswith(dead)
     assert refused(table, code, "Cy", "NEIN").startswith(dead)
     assert refused(table, code, "Cy", "I was a liberal!") == (
-        "The dead cannot talk at the table. You still get every update."
+        "The dead cannot talk at the table, but you still read it."
     )
     assert refused(table, code, "Cy", "SAY avenge me").startswith("The dead cannot talk")
     # The dead still receive table talk and every update.

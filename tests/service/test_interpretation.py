@@ -257,7 +257,7 @@ def test_the_dead_are_told_what_they_may_still_do(table: Table):
     seen, reply = outcome(table, code, "Cy", "yeah")  # not a vote: talk, which the dead lack
     assert (seen, reply) == (
         ANSWERED,
-        "The dead cannot talk at the table. You still get every update.",
+        "The dead cannot talk at the table, but you still read it.",
     )
     seen, reply = outcome(table, code, "Cy", "JA")
     assert seen == ANSWERED and reply.startswith("You are dead")
