@@ -35,3 +35,16 @@ access_log_format = (
 
 # gunicorn 25+ also listens on a control socket in $HOME for `gunicornc`; nothing here uses it.
 control_socket_disable = True
+
+
+def on_starting(server):
+    """Check the settings once in the master, before any worker boots: what the app cannot start
+    with is logged one line each and gunicorn exits 1, with no worker started (two workers
+    failing at once can otherwise make gunicorn print a traceback of its own while it halts)."""
+    from sh_sms.ops.preflight import refused, start
+    from sh_sms.ops.wording import say
+
+    settings = start()
+    if settings is None or refused(settings):  # settings alone; each worker checks the database
+        print(say("app_refused"), flush=True)
+        raise SystemExit(1)
