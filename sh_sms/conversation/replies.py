@@ -28,11 +28,13 @@ USAGE_TOPICS = frozenset(p.stem for p in (TEMPLATES / "usage").glob("*.txt"))
 ECHO_MAX = 24  # characters of a player's own words quoted back in a reply
 
 
-def waiting_text(view: dict, names: list[str]) -> str:
-    """Who the game waits on and for what, from the public view."""
+def waiting_text(view: dict, names: list[str], you: int | None = None, level: str = "full") -> str:
+    """Who the game waits on and for what, from the public view, for the reader in seat `you`
+    (`level`: "full" names every pending voter, "brief" counts them, "least" says only what
+    the reader's prompt does not)."""
     if view["phase"] == OVER:
         return ""
-    return render("info/waiting", view=view, **naming(names))
+    return render("info/waiting", view=view, you=you, level=level, **naming(names, you=you))
 
 
 def refusal(turn: Turn, seat: int, refused: IllegalAction) -> None:
@@ -43,8 +45,8 @@ def refusal(turn: Turn, seat: int, refused: IllegalAction) -> None:
         f"refuse/{refused.code}",
         view=view,
         detail=refused.detail,
-        waiting=waiting_text(view, state.names),
-        **naming(state.names),
+        waiting=waiting_text(view, state.names, seat),
+        **naming(state.names, you=seat),
     )
     turn.mail.add(turn.number, prompt_text(state, seat))
 

@@ -32,6 +32,7 @@ def tell_table(session: Session, mail: Mailbox, number: str, *, stopped: bool) -
                 name=player.name,
                 stopped=stopped,
                 new_host=new_host.name if new_host else None,
+                you=new_host is not None and other.id == new_host.id,
             )
     host = next((p for p in players if p.is_host), None)
     if host is not None and host.id != player.id:

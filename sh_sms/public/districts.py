@@ -141,8 +141,7 @@ def _board(state: DistrictsState, finished: bool) -> dict:
 def _rules(rules: dict, districts: int | None = None) -> dict:
     """The rules the board shows: the goals, the limit, the privilege card and the timer."""
     shown = {
-        key: rules[key]
-        for key in ("policies_to_win", "points_to_win", "max_policies", "privilege")
+        key: rules[key] for key in ("policies_to_win", "points_to_win", "max_policies", "privilege")
     }
     return {**shown, "timer_minutes": max(1, round(rules["timer_seconds"] / 60))} | (
         {"districts": districts} if districts else {}

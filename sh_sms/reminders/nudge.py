@@ -44,7 +44,8 @@ def remind(
             hand=state.hand if state.phase in HAND_PHASES else [],
             prompt=prompt_text(state, seat),
             minutes_left=left,
-            **naming(state.names),
+            you=seat,
+            **naming(state.names, you=seat),
         )
     return seats
 
@@ -78,5 +79,5 @@ def announce(mail: Mailbox, state: GameState, players: list[Player], moves: list
             "reminders/timed_out",
             seats=seats,
             kind=moves[0][1].kind,
-            **naming(state.names),
+            **naming(state.names, you=player.seat),
         )

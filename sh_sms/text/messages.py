@@ -31,13 +31,23 @@ def render(template: str, **context) -> str:
     return plain_text("sms").get_template(f"{template}.txt").render(**context).strip()
 
 
-def naming(names: list[str], rules: Ruleset | None = None) -> dict:
+def naming(names: list[str], rules: Ruleset | None = None, you: int | None = None) -> dict:
     """Template helpers that turn seats into names and hands into letters, and the game's
-    `rules` (the standard game for that many players when None)."""
+    `rules` (the standard game for that many players when None). `you`: the reader's seat, whom
+    `person` and `people` call "you" (a text never names its reader in the third person)."""
+
+    def person(seat: int) -> str:
+        return "you" if seat == you else names[seat]
+
+    def people(seats: list[int]) -> str:
+        return ", ".join(person(s) for s in sorted(seats, key=lambda s: s != you))  # you first
+
     return {
         "roster": names,
         "name": lambda seat: names[seat],
         "names": lambda seats: ", ".join(names[s] for s in seats),
+        "person": person,
+        "people": people,
         "letters": " ".join,
         "rules": rules or standard(min(max(len(names), MIN_PLAYERS), MAX_PLAYERS)),
         "house": lambda house_rules: differences(house_rules, len(names)),
@@ -60,7 +70,7 @@ def event_text(
         votes = data.pop("votes")
         data["ja"] = [p for p, v in enumerate(votes) if v is True]
         data["nein"] = [p for p, v in enumerate(votes) if v is False]
-    return render(f"event/{event.kind}", **naming(names, rules), **data, you=you, **extra)
+    return render(f"event/{event.kind}", **naming(names, rules, you), **data, you=you, **extra)
 
 
 def claim_text(claim: Claim, names: list[str]) -> str:
@@ -93,6 +103,13 @@ def thriftiest(variants: list[str], rest: list[str]) -> str:
     than the last one would."""
     least = segments(join([variants[-1], *rest]))
     return next(v for v in variants if segments(join([v, *rest])) <= least)
+
+
+def fewest_segments(tries: list[list[str]]) -> list[str]:
+    """The first of `tries` (each the texts of one SMS, fullest first) that costs the fewest
+    segments of them all."""
+    least = min(segments(join(texts)) for texts in tries)
+    return next(texts for texts in tries if segments(join(texts)) == least)
 
 
 def join(parts: list[str]) -> str:

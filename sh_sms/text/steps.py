@@ -29,6 +29,9 @@ ABOUT = {
     "special_election": ("president", "target"),
     "executed": ("president", "target"),
     "power": ("president",),
+    "drop_decided": ("president",),
+    "showed_party": ("president", "target"),
+    "round": ("president", "resumes_after"),
 }
 ENDINGS = frozenset({"game_over"})
 # Room mode: public events a reader the step asks to act still gets by text, since the prompt
@@ -85,7 +88,18 @@ def _wording(event: Event, names: list[str], room: bool, extra: dict) -> str:
 
 
 def _named(event: Event) -> set[int]:
-    return {event.data.get(field) for field in ABOUT.get(event.kind, ())} - {None}
+    named = {event.data.get(field) for field in ABOUT.get(event.kind, ())} - {None}
+    if event.kind == "election":
+        named |= set(_tallied(event.data["votes"]))
+    return named
+
+
+def _tallied(votes: list) -> list[int]:
+    """The voters an election's result names: the smaller side (the Ja side on a tie), as
+    event/election.txt words it."""
+    ja = [p for p, v in enumerate(votes) if v is True]
+    nein = [p for p, v in enumerate(votes) if v is False]
+    return nein if len(nein) < len(ja) else ja
 
 
 class Step:
@@ -135,7 +149,8 @@ class Step:
         """Whether another line of the seat's text already says what `event` would: the
         candidate's prompt opens with the round; a nomination names its candidate (held news
         rides with it, see conversation.moves), and so does a special election; chaos says the
-        tracker is full; the President has the peeked cards and the investigation's result."""
+        tracker is full; the President has the peeked cards and the investigation's result; the
+        player a President showed their party to has it in their own line."""
         data = event.data
         if event.kind == "round":
             candidate = data["president"]
@@ -145,4 +160,6 @@ class Step:
             return data["tracker"] >= CHAOS_AT  # the chaos line that follows says it
         if event.kind in ("peeked", "investigated"):
             return seat == data["president"]
+        if event.kind == "showed_party":
+            return seat == data["target"]
         return False

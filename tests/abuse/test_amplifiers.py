@@ -69,7 +69,7 @@ def test_a_host_repeating_a_setting_tells_nobody_else(table: Table):
     out = send_paced(table, "Ana", ["SET NUDGE 30"] * 50, seconds=3.5)
     to_others = segments_caused(out, leaving_out=ana.number)
     assert to_others == segments_caused(out[:1], leaving_out=ana.number) <= 9  # 500 before
-    assert all(d.reply.startswith("No change: Ana set reminders") for d in out[1:])
+    assert all(d.reply.startswith("No change: you set reminders") for d in out[1:])
 
 
 def test_a_host_flipping_a_setting_tells_the_table_a_few_times_an_hour(table: Table):

@@ -87,7 +87,7 @@ def test_the_host_sets_the_pause(phones: Phones):
     assert phones.state().phase == NOMINATE
     out = phones.text("Ana", "SET BOTSPEED 0")
     assert out == {
-        "Ana": "Ana set the computer players' pause to none: they move as soon as their turn comes."
+        "Ana": "You set the computer players' pause to none: they move as soon as their turn comes."
     }
     assert phones.bots()["Ana"].startswith("BenBot nominated ")
     assert "bots pause 0 s" in phones.text("Ana", "SETTINGS")["Ana"]
@@ -191,7 +191,7 @@ def test_reminders_and_deadlines_never_wait_on_bots(phones: Phones):
     out = phones.reminders(voting + timedelta(minutes=30))  # the bots have not voted (late)
     assert list(out) == ["Ana"] and out["Ana"].startswith("Your vote is needed")
     out = phones.reminders(voting + timedelta(hours=1))  # the deadline moves for Ana alone
-    assert out["Ana"].startswith("Time ran out for Ana; a vote was cast at random.")
+    assert out["Ana"].startswith("Time ran out for you; a vote was cast at random.")
     state = phones.state()
     assert state.phase == VOTE and state.votes[0] is not None and state.votes[1:] == [None] * 4
     out = phones.bots(voting + timedelta(hours=1))

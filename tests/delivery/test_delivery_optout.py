@@ -107,7 +107,7 @@ def test_a_host_who_opts_out_hands_the_host_role_to_the_next_reachable_player(
     assert bodies_to(db_engine, ana, mark) == []
     [to_cy] = bodies_to(db_engine, cy, mark)
     assert to_cy.startswith("Ana has opted out of texts and can no longer be reached.")
-    assert "Cy is now the host." in to_cy
+    assert "You are now the host." in to_cy
     assert "You are host" in to_cy and "ENDGAME" in to_cy
     mark = last_id(db_engine)
     phones.text(cy, "ENDGAME")

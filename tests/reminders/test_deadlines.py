@@ -84,10 +84,10 @@ def test_a_deadline_moves_for_each_kind_of_wait(table: Table, kind: str):
 
     out = table.run(begin + 60 * MIN)
     phrase = WAITS[kind][1] if len(late) > 1 or kind != "vote" else "a vote was cast"
-    announcement = f"Time ran out for {', '.join(late)}; {phrase} at random."
     assert set(out) == set(NAMES[:PLAYERS])
-    for body in out.values():
-        assert body.startswith(announcement), body
+    for name, body in out.items():  # "you" first for a player whose time ran out
+        whose = ["you", *(n for n in late if n != name)] if name in late else late
+        assert body.startswith(f"Time ran out for {', '.join(whose)}; {phrase} at random."), body
     after = table.state()
     assert after.to_json() == expected_after(state, table.game().seed).to_json()
     assert table.game().version == version + len(late)
@@ -107,7 +107,7 @@ def test_a_secret_move_is_not_revealed(table: Table):
     for name, body in out.items():
         if name != president:
             assert "discarded" not in body.split("at random.")[1]
-    assert out[president].startswith(f"Time ran out for {president}; a policy was discarded")
+    assert out[president].startswith("Time ran out for you; a policy was discarded")
 
 
 def test_no_move_without_a_reminder_first(table: Table):
@@ -119,7 +119,7 @@ def test_no_move_without_a_reminder_first(table: Table):
     assert "within 2 h, a random choice is made" in out[president]
     assert table.run(begin + 179 * MIN) == {}
     out = table.run(begin + 180 * MIN)
-    assert out[president].startswith(f"Time ran out for {president}; a Chancellor was nominated")
+    assert out[president].startswith("Time ran out for you; a Chancellor was nominated")
 
 
 def test_a_deadline_in_quiet_hours_waits_for_the_morning(table: Table):
@@ -132,7 +132,7 @@ def test_a_deadline_in_quiet_hours_waits_for_the_morning(table: Table):
     morning = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)  # 08:00
     assert table.run(morning - timedelta(seconds=1)) == {}
     out = table.run(morning)
-    assert out[president].startswith(f"Time ran out for {president};")
+    assert out[president].startswith("Time ran out for you;")
 
 
 def test_deadline_off_by_default_and_off_again(table: Table):

@@ -10,7 +10,7 @@ from reminder_table import NAMES, Table
 MIN = timedelta(minutes=1)
 FIVE = NAMES[:5]
 DEFAULTS = (
-    "reminders after 30 min, then every 1 h, at most 3 per move; quiet hours 21:00-08:00; "
+    "reminders after 30 min, then every 1 h, at most 3 per move; quiet hours 21:00-08:00, "
     "time zone America/New_York; deadline off; bots pause 5 s; room mode off."
 )
 
@@ -24,7 +24,9 @@ def test_settings_lists_the_defaults_to_anyone(table: Table):
     out = table.text("Cy", "SETTINGS")
     assert list(out) == ["Cy"]
     assert out["Cy"].startswith(f"Game {table.code} settings: {DEFAULTS}")
-    assert "SET NUDGE <minutes>" in out["Cy"]
+    assert out["Cy"].endswith(
+        "The host can SET NUDGE, QUIET, TZ, DEADLINE, BOTSPEED or ROOM: HELP SET says how."
+    )
 
 
 @pytest.mark.parametrize(
@@ -59,7 +61,7 @@ def test_every_player_is_told_of_a_change(table: Table, text: str, told: str):
     for earlier in before:
         table.text("Ana", earlier)
     out = table.text("Ana", text)
-    assert out == {name: told for name in FIVE}
+    assert out == {name: told for name in FIVE[1:]} | {"Ana": told.replace("Ana", "You", 1)}
 
 
 def test_a_setting_set_to_what_it_is_tells_only_the_host(table: Table):
@@ -68,11 +70,11 @@ def test_a_setting_set_to_what_it_is_tells_only_the_host(table: Table):
     for _ in range(3):
         out = table.text("Ana", "SET NUDGE 10")
         assert out == {
-            "Ana": "No change: Ana set reminders after 10 min, then every 10 min, at most 3 per "
+            "Ana": "No change: you set reminders after 10 min, then every 10 min, at most 3 per "
             "move. Nobody else was told."
         }
     out = table.text("Ana", "SET DEADLINE OFF")  # off is the default
-    assert out == {"Ana": "No change: Ana turned the deadline off. Nobody else was told."}
+    assert out == {"Ana": "No change: you turned the deadline off. Nobody else was told."}
 
 
 def test_settings_can_be_changed_in_the_lobby_and_hold_in_the_game(table: Table):
@@ -80,7 +82,7 @@ def test_settings_can_be_changed_in_the_lobby_and_hold_in_the_game(table: Table)
     out = table.text("Bob", "SETTINGS")
     assert out["Bob"].startswith(
         f"Game {table.code} settings: reminders after 5 min, then every 5 min, at most 3 per move; "
-        "quiet hours off; time zone UTC; deadline 2 h per move; bots pause 5 s; room mode off."
+        "quiet hours off, time zone UTC; deadline 2 h per move; bots pause 5 s; room mode off."
     )
     assert list(table.run(table.at(minutes=5))) == [president(table)]
 
@@ -145,7 +147,7 @@ def test_remind_now_at_most_once_per_ten_minutes(table: Table):
     table.start(5)
     pres = president(table)
     out = table.text("Ana", "REMIND")
-    assert out["Ana"].endswith(f"Reminded {pres}.")
+    assert out["Ana"].endswith(f"Reminded {'you' if pres == 'Ana' else pres}.")
     assert set(out) == {"Ana", pres}
     assert "Reply NOM <name>" in out[pres]
     table.at(minutes=9, seconds=1)
@@ -166,8 +168,9 @@ def test_remind_in_a_vote_reminds_only_those_who_have_not_voted(table: Table):
     table.text(chan, "JA")
     out = table.text("Ana", "REMIND")
     waiting = [n for n in FIVE if n not in (pres, chan)]
-    assert out["Ana"].endswith(f"Reminded {', '.join(waiting)}.")
-    for name in waiting:
+    reminded = ["you", *waiting[1:]] if waiting[0] == "Ana" else waiting  # the host: "you"
+    assert out["Ana"].endswith(f"Reminded {', '.join(reminded)}.")
+    for name in waiting:  # neither of the government: they voted
         assert f"Your vote is needed on President {pres} + Chancellor {chan}" in out[name]
 
 
@@ -181,8 +184,8 @@ def test_host_tools_in_the_lobby(table: Table):
             "Ana": f"Game {code} has not started, so there is nothing to {verb} yet."
         }
     assert table.text("Ana", "SET NUDGE 15") == {
-        name: "Ana set reminders after 15 min, then every 15 min, at most 3 per move."
-        for name in ("Ana", "Bob")
+        "Ana": "You set reminders after 15 min, then every 15 min, at most 3 per move.",
+        "Bob": "Ana set reminders after 15 min, then every 15 min, at most 3 per move.",
     }
     assert table.text("Bob", "SET NUDGE 5") == {"Bob": "Only the host, Ana, can do that."}
     assert table.text("Bob", "SETTINGS")["Bob"].startswith(
@@ -195,7 +198,11 @@ def test_pause_stops_reminders_and_deadlines_until_resume(table: Table):
     begin = table.now
     out = table.text("Ana", "PAUSE")
     told = "Ana paused the game: no reminders or deadlines until the host texts RESUME."
-    assert set(out) == set(FIVE) and all(body.startswith(told) for body in out.values())
+    assert set(out) == set(FIVE) and all(out[name].startswith(told) for name in FIVE[1:])
+    assert out["Ana"] == (
+        "You paused the game: no reminders or deadlines until you text RESUME. Everyone can"
+        " still play."
+    )
     assert table.text("Ana", "PAUSE") == {
         "Ana": "The game is already paused. RESUME starts reminders again."
     }
@@ -210,7 +217,7 @@ def test_pause_stops_reminders_and_deadlines_until_resume(table: Table):
 
     out = table.text("Ana", "RESUME")
     told = "Ana resumed the game: reminders and any deadline count again from now."
-    assert out == {name: told for name in FIVE}
+    assert out == {name: told for name in FIVE[1:]} | {"Ana": told.replace("Ana", "You", 1)}
     assert table.text("Ana", "RESUME") == {
         "Ana": "The game is not paused. PAUSE stops reminders and deadlines."
     }
@@ -218,7 +225,9 @@ def test_pause_stops_reminders_and_deadlines_until_resume(table: Table):
     assert table.run(resumed + 29 * MIN) == {}
     assert len(table.run(resumed + 30 * MIN)) == 5  # every voter
     out = table.run(resumed + 60 * MIN)
-    assert all(body.startswith("Time ran out for Ana, Bob, Cy, Dee, Eve;") for body in out.values())
+    for name, body in out.items():  # every voter's time ran out; each reads "you" first
+        others = ", ".join(n for n in FIVE if n != name)
+        assert body.startswith(f"Time ran out for you, {others};"), body
 
 
 def test_help_for_the_host_tools(table: Table):

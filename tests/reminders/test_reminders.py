@@ -66,10 +66,12 @@ def test_a_vote_reminds_only_those_who_have_not_voted(table: Table):
     assert table.run() == {}
     out = table.run(table.at(minutes=1))  # 30 minutes after the nomination, not the votes
     assert set(out) == set(NAMES[:5]) - set(voted)
-    for body in out.values():
-        assert body == (
-            f"Your vote is needed on President {pres} + Chancellor {chan}: reply JA or NEIN."
-        )
+    for name, body in out.items():  # the government reads of itself in the second person
+        government = {
+            pres: f"your government with Chancellor {chan}",
+            chan: f"President {pres} with you as Chancellor",
+        }.get(name, f"President {pres} + Chancellor {chan}")
+        assert body == f"Your vote is needed on {government}: reply JA or NEIN."
     table.text(pres, "NEIN")
     out = table.run(table.at(hours=1))
     assert set(out) == set(NAMES[:5]) - {*voted, pres}

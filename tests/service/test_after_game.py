@@ -53,8 +53,8 @@ def test_rematch_opens_a_lobby_and_everyone_rejoins_with_one_reply(table: Table)
     code = re.match(r"Rematch ([A-Z]{4}) is open", out["Cy"]).group(1)
     assert code != old
     assert out["Cy"] == (
-        f"Rematch {code} is open and you are the host. Invited: Ana, Bob, Dee, Eve; each rejoins"
-        f" by replying JOIN. Others join with JOIN {code} <name>. START when 5-10 are in."
+        f"Rematch {code} is open; you host. Invited: Ana, Bob, Dee, Eve; they reply JOIN, others"
+        f" JOIN {code} <name>. START with 5-10."
     )
     for name in EVERYONE5 - {"Cy"}:
         assert out[name] == f"Cy opened a rematch, game {code}. Reply JOIN to play again as {name}."

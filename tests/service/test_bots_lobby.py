@@ -28,7 +28,7 @@ def test_the_host_adds_bots_and_starts_with_one_person(table: Table):
     out = ana.send("BOT")
     assert out == {"Ana": out.reply}
     assert out.reply == (
-        "You added a computer player: BenBot. Players (2): Ana, BenBot. "
+        "You added a computer player: BenBot. Players (2): Ana (you), BenBot. "
         f"3 more to start: JOIN {code} <name>, or BOT 3."
     )
     out = ana.send("START")
@@ -38,14 +38,14 @@ def test_the_host_adds_bots_and_starts_with_one_person(table: Table):
     out = ana.send("bots 3")
     assert out.reply == (
         "You added 3 computer players: CalBot, DotBot, EliBot. "
-        "Players (5): Ana, BenBot, CalBot, DotBot, EliBot. You can START."
+        "Players (5): Ana (you), BenBot, CalBot, DotBot, EliBot. You can START."
     )
     rows = table.players(code)
     assert [p.is_bot for p in rows] == [False, True, True, True, True]
     for bot in rows[1:]:
         assert bot.open_number is None and is_bot_number(bot.number) and not bot.is_host
     assert ana.send("WHO").reply.startswith(
-        f"Game {code} lobby, 5 players: Ana, BenBot, CalBot, DotBot, EliBot. Host: Ana."
+        f"Game {code} lobby, 5 players: Ana (you), BenBot, CalBot, DotBot, EliBot. Host: you."
     )
 
     out = ana.send("START")
@@ -94,7 +94,7 @@ def test_the_host_role_passes_to_a_person_never_to_a_bot(table: Table):
     table["Ana"].send("BOT 2")
     table.phone("Bob").send(f"JOIN {code} Bob")  # seats: Ana, BenBot, CalBot, Bob
     out = table["Ana"].send("LEAVE")
-    assert out["Bob"] == "Ana left (3 players). Bob is now the host."
+    assert out["Bob"] == "Ana left (3 players). You are now the host."
     rows = table.players(code)
     assert [(p.name, p.is_host) for p in rows] == [
         ("BenBot", False),
@@ -113,7 +113,7 @@ def test_a_person_joins_after_the_bots_and_plays_with_them(table: Table):
     code, bots = bot_lobby(table, ["Ana"], 3, seed=1)
     out = table.phone("Bob").send(f"JOIN {code} Bob")
     assert out.reply == (
-        f"You joined game {code}. Players (5): Ana, {', '.join(bots)}, Bob. "
+        f"You joined game {code}. Players (5): Ana, {', '.join(bots)}, Bob (you). "
         "Ana will START when everyone is in."
     )
     assert out.others() == {"Ana": "Bob joined (5 players)."}

@@ -23,14 +23,13 @@ def test_a_round_by_text(table: Table):
 
     out = ana.send("STATUS")
     assert out == {"Ana": out.reply}
-    assert out.reply == (
-        f"{code} round 1. Board L 0/5, F 0/6, tracker 0/3, draw pile 17. "
-        "Waiting for Ana to nominate a Chancellor.\n"
+    assert out.reply == (  # the prompt says what the game waits for from Ana
+        f"{code} round 1: L 0/5, F 0/6, tracker 0/3, draw pile 17.\n"
         "Round 1: you are the candidate. Reply NOM <name>. Eligible: Bob, Cy, Dee, Eve."
     )
     out = bob.send("?")
     assert out.reply == (
-        f"{code} round 1. Board L 0/5, F 0/6, tracker 0/3, draw pile 17. "
+        f"{code} round 1: L 0/5, F 0/6, tracker 0/3, draw pile 17. "
         "Waiting for Ana to nominate a Chancellor."
     )
 
@@ -52,12 +51,18 @@ def test_a_round_by_text(table: Table):
     assert dee.send("no") == {}
     out = dee.send("STATUS")
     assert out.reply.endswith("Waiting for votes on Ana+Bob from Eve.")
+    out = eve.send("STATUS")  # nobody reads of themselves in the third person
+    assert "Waiting for your vote on Ana+Bob.\nReply JA or NEIN." in out.reply
+    assert "Eve" not in out.reply
+    assert ana.send("?").reply.endswith("Waiting for votes on you+Bob from Eve.")
+    assert bob.send("?").reply.endswith("Waiting for votes on Ana+you from Eve.")
 
     out = eve.send("ja")
     assert set(out) == EVERYONE5
     # The smaller side by name, the other as a count; the government reads its own result.
-    for name in ("Cy", "Dee", "Eve"):
-        assert out[name] == "Ana+Bob ELECTED 3-2. Nein: Cy, Dee."
+    assert out["Eve"] == "Ana+Bob ELECTED 3-2. Nein: Cy, Dee."
+    assert out["Cy"] == "Ana+Bob ELECTED 3-2. Nein: you, Dee."
+    assert out["Dee"] == "Ana+Bob ELECTED 3-2. Nein: you, Cy."
     assert out["Bob"] == (
         "ELECTED 3-2. Nein: Cy, Dee.\n"
         "You are Chancellor: no table talk until the policy is enacted."
@@ -115,16 +120,16 @@ def test_a_round_by_text(table: Table):
     assert cy.send("HISTORY").reply == out.reply
 
     out = dee.send("WHO")
-    assert out.reply == "1 Ana (host); 2 Bob (candidate, term-limited); 3 Cy; 4 Dee; 5 Eve."
+    assert out.reply == "1 Ana (host); 2 Bob (candidate, term-limited); 3 Cy; 4 Dee (you); 5 Eve."
     assert dee.send("PLAYERS").reply == out.reply
 
     assert cy.send("ROLE").reply == (
-        "You are FASCIST. Hitler is Dee. Win with 6 fascist policies, or by electing Hitler"
-        " Chancellor after 3. Keep it secret."
+        "You are FASCIST; Hitler is Dee. Win: 6 F or Hitler elected Chancellor after 3 F."
+        " Lose: 5 L or Hitler executed."
     )
     assert dee.send("ROLE").reply == (
-        "You are HITLER. Your fascist: Cy. Win with 6 fascist policies, or by being elected"
-        " Chancellor after 3. Stay hidden."
+        "You are HITLER. Your fascist is Cy. Win: 6 F or being elected Chancellor after 3 F."
+        " Lose: 5 L or being executed."
     )
     assert eve.send("ROLE").reply.startswith("You are LIBERAL.")
 
@@ -316,7 +321,8 @@ def test_investigate(table: Table):
         assert out[name].startswith(f"Ana investigated {whom}.\nRound 2: {who} the candidate.")
         assert "FASCIST" not in out[name]
     assert ana.send("ROLE").reply == (
-        "You are LIBERAL. Enact 5 liberal policies or execute Hitler to win.\n"
+        "You are LIBERAL. Win: 5 L or Hitler executed. Lose: 6 F or Hitler elected Chancellor"
+        " after 3 F.\n"
         "Investigation: Dee is FASCIST."
     )
     assert "Investigation" not in bob.send("ROLE").reply

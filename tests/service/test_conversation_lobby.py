@@ -5,6 +5,7 @@ from __future__ import annotations
 from harness import NAMES, Table
 
 from sh_sms.store import ACTIVE, ENDED, LOBBY
+from sh_sms.text.gsm import segments
 
 
 def test_a_lobby_from_new_to_start(table: Table):
@@ -24,7 +25,7 @@ def test_a_lobby_from_new_to_start(table: Table):
 
     out = bob.send(f"join {code.lower()} Bob")  # any case
     assert out.reply == (
-        f"You joined game {code}. Players (2): Ana, Bob. Ana will START when everyone is in."
+        f"You joined game {code}. Players (2): Ana, Bob (you). Ana will START when everyone is in."
     )
     assert out["Ana"] == "Bob joined (2 players)."
 
@@ -49,13 +50,14 @@ def test_a_lobby_from_new_to_start(table: Table):
     assert out["Dee"] == "Cy: waiting for Eve"
 
     out = eve.send(f"JOIN {code} Eve")
-    assert out.reply.startswith(f"You joined game {code}. Players (5): Ana, Bob, Cy, Dee, Eve.")
+    joined = f"You joined game {code}. Players (5): Ana, Bob, Cy, Dee, Eve (you)."
+    assert out.reply.startswith(joined)
     out = fay.send(f"JOIN {code} Fay")
     assert set(out) == {"Ana", "Fay"}
 
     out = bob.send("WHO")
     assert out.reply == (
-        f"Game {code} lobby, 6 players: Ana, Bob, Cy, Dee, Eve, Fay. Host: Ana. "
+        f"Game {code} lobby, 6 players: Ana, Bob (you), Cy, Dee, Eve, Fay. Host: Ana. "
         "The host texts START with 5-10 players."
     )
     assert bob.send("PLAYERS").reply == out.reply
@@ -63,11 +65,17 @@ def test_a_lobby_from_new_to_start(table: Table):
     out = ana.send("START")
     assert table.game(code).status == ACTIVE
     assert set(out) == {"Ana", "Bob", "Cy", "Dee", "Eve", "Fay"}
-    for body in out.values():  # the roster, when it costs no segment more
-        assert body.startswith(f"Game {code} has begun: ")
-        assert "Ana, Bob, Cy, Dee, Eve, Fay." in body or "has begun: 6 players." in body
+    everyone = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay"]
+    rosters = 0
+    for name, body in out.items():  # the roster, the reader marked, when it costs no segment
+        roster = ", ".join(f"{n} (you)" if n == name else n for n in everyone)
+        assert body.startswith(f"Game {code} has begun")
+        full = f"Game {code} has begun: {roster}. HELP for commands.\n" + body.split("\n", 1)[1]
+        # The roster is left out only when it would cost a segment.
+        assert f"begun: {roster}." in body or segments(full) > segments(body), body
         assert "You are " in body
-    assert any("Ana, Bob, Cy, Dee, Eve, Fay." in body for body in out.values())
+        rosters += roster in body
+    assert rosters
 
 
 def test_leave_kick_and_the_host_passing_on(table: Table):
@@ -106,12 +114,13 @@ def test_leave_kick_and_the_host_passing_on(table: Table):
     }
     fay = table.phone("Fay")
     out = fay.send(f"JOIN {code} Fay")
-    assert out.reply.startswith(f"You joined game {code}. Players (4): Ana, Bob, Eve, Fay.")
+    assert out.reply.startswith(f"You joined game {code}. Players (4): Ana, Bob, Eve, Fay (you).")
 
     # The host leaves: the next member (in seat order) becomes host.
     out = ana.send("LEAVE")
     assert out.reply.startswith(f"You left game {code}.")
-    for name in ("Bob", "Eve", "Fay"):
+    assert out["Bob"] == "Ana left (3 players). You are now the host."
+    for name in ("Eve", "Fay"):
         assert out[name] == "Ana left (3 players). Bob is now the host."
     assert bob.send("START").reply.startswith("A game needs 5-10 players; 3 are in.")
     assert eve.send("START") == {"Eve": "Only the host, Bob, can do that."}

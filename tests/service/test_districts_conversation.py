@@ -53,7 +53,7 @@ def test_the_host_picks_the_districts_game_in_the_lobby(table: Table):
     line = "Districts: 3 districts, a faction with 5 policies or a district with 5 points wins, "
     assert set(out) == set(FIVE) and all(body.startswith(line) for body in out.values())
     assert out["Bob"].endswith("timer 10 min. (set by Ana)")
-    assert ana.send("RULES TIMER 5").reply.endswith("timer 5 min. (set by Ana)")
+    assert ana.send("RULES TIMER 5").reply.endswith("timer 5 min. (set by you)")
     assert ana.send("RULES TIMER 61").reply == (
         "Not changed: The districts timer lasts 1 to 60 minutes. E.g. RULES TIMER 10."
     )

@@ -82,9 +82,12 @@ def test_every_role_text_states_its_goal(table: Table):
     for seat, name in enumerate(NAMES[:7]):
         dealt = next(body for body in table[name].inbox if "has begun" in body)
         line = role_line(dealt)
-        assert re.search(r"Win with|to win", line), line
+        assert re.search(r"Win: .+\. Lose: .+\.$", line), line  # how the side wins and loses
+        assert "Chancellor after 3 F" in line, line  # liberals too learn how Hitler wins
         if roles[seat] != "liberal":
-            assert "6 fascist policies" in line and "Chancellor after 3" in line
+            assert "Win: 6 F" in line and "Lose: 5 L" in line, line
+        else:
+            assert "Win: 5 L or Hitler executed" in line and "Lose: 6 F" in line, line
 
 
 def test_a_picture_is_not_passed_on_and_its_caption_is_read_as_text(table: Table):

@@ -13,7 +13,7 @@ from ...public.links import replay_url
 from ...store import LOBBY, OVER, Contact, Game, Invite, Player
 from ...store.games import new_code, open_player
 from ...text.commands import Command
-from ...text.messages import event_text
+from ...text.messages import event_text, render, thriftiest
 from ..limits import may_open_game
 from ..replies import help_reply
 from ..seating import join_invited_lobby
@@ -100,7 +100,12 @@ def rematch(turn: Turn, _command: Command) -> None:
     for p in invited:
         turn.session.add(Invite(game_id=game.id, number=p.number, name=p.name, created_at=turn.now))
         turn.mail.say(p.number, "after/invited", host=turn.player.name, code=game.code, name=p.name)
-    turn.reply("after/rematch", code=game.code, names=[p.name for p in invited], bots=bots)
+    names = [p.name for p in invited]
+    told = [
+        render("after/rematch", code=game.code, names=names, bots=bots, listed=listed)
+        for listed in (True, False)
+    ]
+    turn.mail.add(turn.number, thriftiest(told, []))  # the names if they cost no segment
     turn.game = game
 
 

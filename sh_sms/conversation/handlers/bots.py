@@ -35,6 +35,7 @@ def add(turn: Turn, command: Command) -> None:
             "lobby/bots_added",
             host=turn.player.name,
             you=person.id == turn.player.id,
+            seat=person.seat,
             added=names,
             asked=asked,
             names=turn.names,

@@ -17,7 +17,7 @@ from ...reminders.values import OFF, ON
 from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
 from ...text.commands import Command
-from ...text.messages import naming, render
+from ...text.messages import naming, render, thriftiest
 from ..limits import host_notice
 from ..turn import Turn
 
@@ -31,10 +31,10 @@ def command(turn: Turn, command: Command) -> None:
     """One of HOST_VERBS from a member of a lobby or of a started game."""
     verb = command.verb
     clock = clock_for(turn.session, turn.game.id)
-    if verb == "settings":  # anyone may look
-        turn.reply(
-            "host/settings", code=turn.game.code, paused=clock.paused, **_values(turn, clock)
-        )
+    if verb == "settings":  # anyone may look; the SET words when they cost no segment
+        values = {"code": turn.game.code, "paused": clock.paused, **_values(turn, clock)}
+        told = [render("host/settings", words=words, **values) for words in (True, False)]
+        turn.mail.add(turn.number, thriftiest(told, []))
         return
     if not turn.player.is_host:
         turn.reply("lobby/host_only", host=turn.host.name)
@@ -57,14 +57,16 @@ def command(turn: Turn, command: Command) -> None:
 def _announce(turn: Turn, template: str, *, unchanged: bool = False, **context) -> None:
     """Tell the table what the host did: unless it changed nothing (then only the host hears),
     or the table has heard of enough changes this hour (`limits.host_notice`)."""
-    text = render(template, host=turn.player.name, **context)
+    mine = render(template, host=turn.player.name, you=True, unchanged=unchanged, **context)
     if unchanged:
-        turn.reply("limits/unchanged", text=text)
-    elif host_notice(turn):
+        turn.reply("limits/unchanged", text=mine)
+        return
+    turn.mail.add(turn.number, mine)  # the host reads "You set...", the table "Ana set..."
+    if host_notice(turn):
+        text = render(template, host=turn.player.name, you=False, unchanged=False, **context)
         for p in turn.players:
-            turn.mail.add(p.number, text)
-    else:
-        turn.mail.add(turn.number, text)
+            if p.id != turn.player.id:
+                turn.mail.add(p.number, text)
 
 
 def _values(turn: Turn, clock: GameClock) -> dict:
@@ -116,7 +118,7 @@ def _remind(turn: Turn, clock: GameClock) -> None:
     state = turn.state
     seats = remind(turn.mail, turn.game.code, state, turn.players, turn.now, _deadline(clock, turn))
     clock.last_remind_at = turn.now
-    turn.reply("host/reminded", seats=seats, **naming(state.names))
+    turn.reply("host/reminded", seats=seats, **naming(state.names, you=turn.player.seat))
 
 
 def _deadline(clock: GameClock, turn: Turn) -> datetime | None:

@@ -8,7 +8,7 @@ from ...public.state import public_entries
 from ...store import LOBBY
 from ...text.commands import Command
 from ...text.gsm import segments
-from ...text.messages import naming, prompt_text, render
+from ...text.messages import naming, prompt_text, render, thriftiest
 from ..replies import help_reply, waiting_text
 from ..turn import Turn
 
@@ -20,11 +20,17 @@ LOG_KINDS = frozenset(
 )
 LOG_SCAN = 24  # events looked at: more than two segments can hold
 LOG_SEGMENTS = 2
+# STATUS, fullest first (the waiting line's level, then how much of the board's head): the
+# first that costs no more segments than the last is sent. House rules are always said. The
+# one player a move waits on reads no waiting line: their prompt says it.
+LEVELS = ("full", "brief", "least")
+HEADS = (2, 1, 0)
 
 
 def lobby(turn: Turn, _command: Command) -> None:
     """STATUS, ROLE, HAND, WHO or LOG before the game starts: who is in the lobby."""
-    turn.reply("info/lobby", code=turn.game.code, names=turn.names, host=turn.host.name)
+    code, you = turn.game.code, turn.player.seat
+    turn.reply("info/lobby", code=code, names=turn.names, host=turn.host.seat, you=you)
 
 
 def help_text(turn: Turn, command: Command) -> None:
@@ -34,23 +40,29 @@ def help_text(turn: Turn, command: Command) -> None:
     voting = state is not None and state.phase == VOTE and state.alive[turn.player.seat]
     if command.arg is None and voting:
         people = {"president": state.president, "chancellor": state.chancellor}
-        turn.reply("help/vote", **naming(state.names), **people)
+        seat = turn.player.seat
+        turn.reply("help/vote", **naming(state.names, you=seat), you=seat, **people)
         return
     help_reply(turn, command.arg, "lobby" if turn.game.status == LOBBY else "game")
 
 
 def status(turn: Turn, _command: Command) -> None:
-    """STATUS: the board, who the game waits on, and what the sender can do now."""
+    """STATUS: the board, who the game waits on, and what the sender can do now, in as few
+    segments as it can take: the fullest wording that costs no more than the shortest."""
     state = turn.state
+    seat = turn.player.seat
     view = public_view(state)
-    turn.reply(
-        "info/status",
-        view=view,
-        waiting=waiting_text(view, state.names),
-        code=turn.game.code,
-        rules=state.rules,
-    )
-    turn.mail.add(turn.number, prompt_text(state, turn.player.seat))
+    prompt = prompt_text(state, seat)
+    board = {"view": view, "code": turn.game.code, "rules": state.rules}
+    levels = LEVELS[-1:] if prompt and state.phase != VOTE else LEVELS
+    waiting = {level: waiting_text(view, state.names, seat, level) for level in levels}
+    variants = [
+        render("info/status", waiting=waiting[level], head=head, **board)
+        for level in levels
+        for head in HEADS
+    ]
+    turn.mail.add(turn.number, thriftiest(variants, [prompt]))
+    turn.mail.add(turn.number, prompt)
 
 
 def role(turn: Turn, _command: Command) -> None:
@@ -76,7 +88,12 @@ def hand(turn: Turn, _command: Command) -> None:
 def who(turn: Turn, _command: Command) -> None:
     """WHO: seats, names, alive or dead, offices and term limits."""
     state = turn.state
-    turn.reply("info/who", view=public_view(state), host=turn.host.seat, **naming(state.names))
+    view, host = public_view(state), turn.host.seat
+    marked, plain = (
+        render("info/who", view=view, host=host, you=you, **naming(state.names))
+        for you in (turn.player.seat, None)
+    )
+    turn.mail.add(turn.number, thriftiest([marked, plain], []))  # "(you)" if it costs nothing
 
 
 def log(turn: Turn, _command: Command) -> None:

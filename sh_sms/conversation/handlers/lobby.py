@@ -12,7 +12,7 @@ from ...reminders.wait import track
 from ...store import ACTIVE, ENDED, Player
 from ...store.games import append_events, close_game, save_state
 from ...text.commands import Command
-from ...text.messages import event_text, thriftiest
+from ...text.messages import event_text, fewest_segments
 from ...text.players import ResolveError, resolve_player
 from ...text.steps import step_texts
 from ..districts_play import start as start_districts
@@ -22,6 +22,9 @@ from ..replies import problem_text, unknown_player
 from ..turn import Turn
 
 BOT_WORDS = frozenset({"bot", "bots"})  # KICK BOT: the last computer player added
+# The first text's opening, fullest first: the roster, how many play, neither.
+# The opening, fullest first: the roster, how many play, "HELP for commands", the code alone.
+OPENINGS = ({}, {"hint": False}, {"bare": True}, {"bare": True, "terse": True})
 
 
 def start(turn: Turn, _command: Command) -> None:
@@ -53,14 +56,16 @@ def start(turn: Turn, _command: Command) -> None:
     started = Event("started", None, facts)
     append_events(turn.session, turn.game, [started, *events], turn.now)
     texts = step_texts(None, state, events, room=room)
+    # Without "Round 1: X is the candidate" (X's nomination, moments later, says it again).
+    lean = step_texts(None, state, [e for e in events if e.kind != "round"], room=room)
     rules = state.ruleset  # the opening says what house rules change
-    opening = [
-        event_text(started, state.names, rules=rules),
-        event_text(started, state.names, rules=rules, hint=False),
-    ]
     for p in players:
-        turn.mail.add(p.number, thriftiest(opening, texts[p.seat]))  # the roster if it fits
-        for text in texts[p.seat]:
+        openings = [  # the roster if it fits (the reader marked), else how many play, else less
+            event_text(started, state.names, you=p.seat, rules=rules, **fullness)
+            for fullness in OPENINGS
+        ]
+        tries = [[o, *rest] for o in openings for rest in (texts[p.seat], lean[p.seat])]
+        for text in fewest_segments(tries):
             turn.mail.add(p.number, text)
 
 
@@ -131,6 +136,7 @@ def _remove(turn: Turn, leaving: Player, kicked: bool, tell_all: bool = True) ->
             "lobby/someone_left",
             name=leaving.name,
             host=new_host.name if new_host else None,
+            you=new_host is not None and p.id == new_host.id,
             count=len(rest),
             kicked=kicked,
         )

@@ -61,16 +61,15 @@ def change(turn: Turn, arg: str) -> None:
     players = houserules.table_size(len(turn.players))
     if houserules.is_variant(changed):  # the districts game (issue 22)
         line = lobby_rules_text(len(turn.players), houserules.variant_rules(changed))
-        text = render("districts/rules_changed", line=line, host=turn.player.name)
+        template, facts = "districts/rules_changed", {"line": line}
     else:
-        text = render(
-            "rules/changed",
-            host=turn.player.name,
-            rules=houserules.resolve(changed, players),
-            players=players,
-        )
+        rules = houserules.resolve(changed, players)
+        template, facts = "rules/changed", {"rules": rules, "players": players}
+    mine, text = (
+        render(template, host=turn.player.name, you=you, **facts) for you in (True, False)
+    )
     for p in people(turn.players):
-        turn.mail.add(p.number, text)
+        turn.mail.add(p.number, mine if p.id == turn.player.id else text)  # "(set by you)"
     if later:
         turn.reply("rules/warning", problem=problem_text(later[0]))
 

@@ -51,9 +51,7 @@ def helpers(names: list[str], rules: dict) -> dict:
     }
 
 
-def event_text(
-    event: Event, names: list[str], rules: dict, you: int | None = None, **extra
-) -> str:
+def event_text(event: Event, names: list[str], rules: dict, you: int | None = None, **extra) -> str:
     """The text of one event as a player allowed to see it reads it (`you`: the reader's seat,
     for PER_SEAT events; None for the log, the board and the replay; `extra`: more for the
     wording, such as the replay's address in the last text)."""
