@@ -16,6 +16,7 @@ VERBS = [
     *("nominate", "investigate", "elect", "execute", "kick", "discard", "enact", "ja", "nein"),
     *("veto", "veto_yes", "veto_no", "start", "leave", "endgame", "endgame_yes", "rematch"),
     *("pause", "resume", "remind", "new", "join", "bot", "vote", "veto_answer"),
+    *("endgame_no",),  # the host's "no" soon after ENDGAME (issue 25)
 ]
 TAILS = [
     dict(relayed=True, can_talk=True, lobby=False),
@@ -29,9 +30,16 @@ TAILS = [
 def test_every_question_fits_one_segment(verb):
     choice_sets = ([], LONG[:1], LONG[:2], LONG, ["F", "L"], ["9"])
     for choices, tail in itertools.product(choice_sets, TAILS):
-        text = question(verb, list(choices), code="BCDF", **tail)
-        assert is_gsm7(text) and segments(text) == 1, (verb, choices, tail, len(text), text)
-        assert "Reply" in text or "reply" in text, text
+        for started in (True, False):
+            text = question(verb, list(choices), code="BCDF", started=started, **tail)
+            assert is_gsm7(text) and segments(text) == 1, (verb, choices, tail, len(text), text)
+            assert "Reply" in text or "reply" in text, text
+
+
+@pytest.mark.parametrize("choice", ["JA", "NEIN", "VETO YES", "VETO NO"])
+def test_the_host_asked_after_endgame_is_asked_in_one_segment_naming_both(choice):
+    text = question("endgame_or", [choice], code="BCDF", started=True, **TAILS[0])
+    assert segments(text) == 1 and "ENDGAME YES" in text and f"reply {choice}." in text, text
 
 
 def test_vote_confirmations_and_near_misses_fit_one_segment():
@@ -39,6 +47,7 @@ def test_vote_confirmations_and_near_misses_fit_one_segment():
     for vote, changed, open_ in itertools.product((True, False), repeat=3):
         text = render("reply/vote_read", vote=vote, said=said, changed=changed, open=open_)
         assert segments(text) == 1, text
+        assert segments(render("reply/vote_again", vote=vote, said=said)) == 1
     for table in (True, False):
         text = render("refuse/near_miss", full="INVESTIGATE " + LONG[0], table=table)
         assert segments(text) == 1, text

@@ -12,17 +12,16 @@ from __future__ import annotations
 from ..engine import awaiting, legal_actions
 from ..engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
 from ..text.commands import NEAR_MISS, Command
-from ..text.everyday import NOT_A_NAME
+from ..text.everyday import NOT_A_NAME, PEOPLE_WORDS
 from ..text.sentences import (
-    COUNTED,
     Words,
     bare_target,
     mentions,
     only_move,
     plain_target,
     targets_named,
-    vote_of,
 )
+from ..text.votes import COUNTED, MENTIONED, speaks_of_voting, vote_of
 from .reading import MOVE_PHASES, POWER_VERBS, VOTE_VERBS, Reading, Unclear, literal_verb, typo_of
 from .replies import talk_refusal
 from .turn import Turn
@@ -37,7 +36,7 @@ def awaited_move(turn: Turn, text: str, literal, words: Words) -> Reading | None
     if isinstance(literal, Command) and literal.verb not in (*MOVE_PHASES, "say"):
         return None  # another command exactly ("help nom", "status"): it answers
     if state.phase == VOTE:
-        return _vote(text, literal, words)
+        return _vote(text, literal, words, pending=state.votes[seat] is None)
     if seat not in awaiting(state):
         return None
     if state.phase == VETO:
@@ -54,7 +53,11 @@ def awaited_move(turn: Turn, text: str, literal, words: Words) -> Reading | None
 def _choice(turn: Turn, verb: str, text: str, literal, words: Words) -> Reading | None:
     """NOM, INV, ELECT or EXECUTE from the President the game waits on."""
     names = turn.names
-    if isinstance(literal, Command) and literal.verb == verb and _exact_reference(literal.arg):
+    if (
+        isinstance(literal, Command)
+        and literal.verb == verb
+        and _exact_reference(literal.arg, names)
+    ):
         return literal  # the exact command ("NOM d": a prefix, people before bots)
     if typo_of(literal, verb, names):
         return literal
@@ -104,17 +107,26 @@ def _policy(turn: Turn, text: str, literal, words: Words) -> Reading | None:
     return None
 
 
-def _vote(text: str, literal, words: Words) -> Reading | None:
-    """A living voter's text: the exact vote, a vote read from casual words (counted, and the
-    voter told), a question, or None (talk)."""
+def _vote(text: str, literal, words: Words, *, pending: bool) -> Reading | None:
+    """A living voter's text: the exact vote, a plain vote in other words (counted, and the
+    voter told), a reaction, hedge or question (asked), or None (talk). A voter the game still
+    waits on (`pending`) is asked about any text that speaks of the vote as well."""
     if isinstance(literal, Command) and literal.verb in VOTE_VERBS:
         return literal
+    if isinstance(literal, Command) and literal.verb != "say":
+        return None  # another command exactly ("VETO YES", "NOM Cy"): answered as itself
     reading = vote_of(words)
     if reading is None:
         verb = literal_verb(literal)
-        return literal if verb in VOTE_VERBS and typo_of(literal, verb, []) else None
+        if verb in VOTE_VERBS and typo_of(literal, verb, []):
+            return literal
+        if pending and speaks_of_voting(words):  # "who are you voting for"
+            return Unclear("vote", text, relay=True)
+        return None
     if reading.kind == COUNTED:
         return Command(reading.vote, read=text)
+    if reading.kind == MENTIONED and not pending:
+        return None  # talk from a voter who has voted ("no way bob is liberal")
     return Unclear(reading.vote or "vote", text, relay=True)
 
 
@@ -128,6 +140,8 @@ def _veto_answer(text: str, literal, words: Words) -> Reading | None:
     if typo_of(literal, literal_verb(literal), []):
         return literal
     reading = vote_of(words)
+    if reading is not None and reading.kind == MENTIONED and not mentions(words, "veto"):
+        return None  # talk that holds a yes or a no
     if reading is not None and reading.vote is not None:
         return Unclear("veto_yes" if reading.vote == "ja" else "veto_no", text)
     if reading is not None or mentions(words, "veto"):
@@ -149,9 +163,12 @@ def _relays(turn: Turn, words: Words, verb: str) -> bool:
     return words.question or not only_move(words, verb, turn.names)
 
 
-def _exact_reference(ref: str | None) -> bool:
+def _exact_reference(ref: str | None, names: list[str]) -> bool:
     """Whether the word after a move's command is a player reference as typed: one word of
-    letters or digits ("Cy", "3", "d"), never an everyday word ("me", "anyone") nor a pair
-    ("4/6"). The reply to a name nobody has lists the players."""
-    key = (ref or "").strip("#@")
-    return key.isalnum() and not (len(key) > 1 and key.casefold() in NOT_A_NAME)
+    letters or digits ("Cy", "3", "d"), never a word for people ("me", "anyone") nor a pair
+    ("4/6"); another everyday word only as the start of a name ("NOM an": Ana). The reply to a
+    name nobody has lists the players."""
+    key = (ref or "").strip("#@").casefold()
+    if not key.isalnum() or (len(key) > 1 and key in PEOPLE_WORDS):
+        return False
+    return key not in NOT_A_NAME or any(n.casefold().startswith(key) for n in names)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..text.commands import (
     EMPTY,
     EXTRA_WORDS,
+    MISSING_ARG,
     NEAR_MISS,
     QUESTION,
     Command,
@@ -29,23 +30,21 @@ from ..text.commands import (
     is_reference,
     parse,
 )
-from ..text.everyday import AFFIRMATIVE, COMMAND_FILLER, COURTESY, YES_TO_PLAY
+from ..text.everyday import AFFIRMATIVE, COMMAND_FILLER, COURTESY, PEOPLE_WORDS, YES_TO_PLAY
 from ..text.phonetext import plain
-from ..text.sentences import (
-    COUNTED,
-    Words,
-    targets_named,
-    vote_of,
-    vote_word,
-    words_of,
-)
+from ..text.players import resolve_player
+from ..text.questions import how_to
+from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
+from ..text.votes import COUNTED, vote_of, vote_word
 from ..text.words import BOT_COUNT_WORDS, CODE_LEN, POLICY_WORDS
 from .awaited import awaited_move
+from .confirming import endgame_answer
 from .reading import (
     INFO_VERBS,
     MOVE_PHASES,
     PLAYER_VERBS,
+    Question,
     Reading,
     Unclear,
     literal_verb,
@@ -55,7 +54,8 @@ from .replies import talk_refusal
 from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 
 # Aliases that are everyday words: typed by someone who cannot use them now, they are talk.
-EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special", "show", "drop", "keep"})
+# SHOW, DROP and KEEP are the commands' own words: typed exactly, they are answered like any.
+EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"})
 
 
 def read(turn: Turn, text: str) -> Reading:
@@ -63,7 +63,15 @@ def read(turn: Turn, text: str) -> Reading:
     where = turn.situation
     literal = parse(text, turn.names if where != NO_GAME else [])
     words = words_of(text)
+    asked = how_to(words)
+    if asked is not None and literal_verb(literal) in ("say", None):
+        if where == NO_GAME:
+            return Command("help")  # "how do i play": the introduction
+        return Question(asked.topic, plain(text).strip(), asked.terms)
     if where == IN_GAME:
+        answer = endgame_answer(turn, words)
+        if answer is not None:
+            return answer
         awaited = awaited_move(turn, text, literal, words)
         if awaited is not None:
             return awaited
@@ -74,7 +82,18 @@ def read(turn: Turn, text: str) -> Reading:
         return Unclear("endgame_yes", text)
     elif where == NO_GAME and words.words[:1] == ("help",) and literal_verb(literal) == "say":
         return Command("help")  # "help me" from a stranger: no table to tell, so help it is
+    if where in (NO_GAME, AFTER_GAME) and _join_alone(literal, words):
+        return ParseError(MISSING_ARG, verb="join")  # "join pls": JOIN alone takes a kept seat
     return _otherwise(turn, text, literal)
+
+
+def _join_alone(literal, words: Words) -> bool:
+    """JOIN with nothing but courtesy after it ("join pls", "join now!")."""
+    if getattr(literal, "verb", None) != "join" or not isinstance(literal, ParseError):
+        return False
+    if words.question:
+        return False
+    return words.words[:1] == ("join",) and all(w in COURTESY for w in words.words[1:])
 
 
 # Anyone else ------------------------------------------------------------------------------------
@@ -143,10 +162,17 @@ def _typed(error: ParseError) -> Command:
 
 
 def _names_a_player(turn: Turn, command: Command) -> bool:
-    """Whether a command that takes a player names one (a bystander's "inv me" is talk)."""
+    """Whether a command that takes a player names one: a name, a seat or the unique start of a
+    name ("NOM an": Ana); a bystander's "inv me" is talk."""
     if command.verb not in PLAYER_VERBS:
         return True
-    return command.arg is not None and is_reference(command.arg, turn.names)
+    ref = command.arg
+    if ref is None:
+        return False
+    key = ref.strip("#@").casefold()
+    if is_reference(ref, turn.names) or (len(key) > 1 and key in PEOPLE_WORDS):
+        return is_reference(ref, turn.names)
+    return isinstance(resolve_player(ref, turn.names), int)
 
 
 def _first_word(text: str) -> str:

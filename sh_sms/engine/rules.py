@@ -98,7 +98,7 @@ def _vote(s: GameState, seat: int, ja: object, events: list[Event]) -> None:
     if type(ja) is not bool:
         raise IllegalAction(E.INVALID_TARGET)
     votes = list(s.votes)
-    changed = votes[seat] is not None
+    changed = votes[seat] is not None and votes[seat] != ja  # the same vote again changes nothing
     votes[seat] = ja
     s.votes = votes
     events.append(Event("vote_recorded", seat, {"vote": ja, "changed": changed}))

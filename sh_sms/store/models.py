@@ -279,6 +279,9 @@ class GameClock(SQLModel, table=True):
     # Public events not texted yet because a computer player moves within seconds: they ride in
     # the texts of that move (a JSON list of [kind, data]; None: nothing held).
     held_news: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # When the host was last asked to confirm ENDGAME: a bare YES or NO soon after is asked
+    # about, not taken for a vote (None: not asked lately).
+    endgame_asked_at: datetime | None = None
 
 
 class Allowance(SQLModel, table=True):

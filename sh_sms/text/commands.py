@@ -230,6 +230,8 @@ def _rules(stripped: str) -> Command | ParseError:
     """RULES, or RULES <knob> <values> (sh_sms.text.rulewords); RULES before other words is talk.
     A lone "-" is a word here (no power on that slot)."""
     words = [w.strip(".,!?;:'\"()[]") for w in _rstrip_trailing(stripped).split()[1:]]
+    if stripped.split()[-1].strip(".!") == "-" and len(stripped.split()) > 1:
+        words.append("-")  # the last slot's "-" (no power), which trailing punctuation loses
     arg, usage, talk = read_rules([w for w in words if w])
     if talk:
         return Command("say", stripped)

@@ -24,13 +24,17 @@ HEDGES = _words(
     """guess ig think thinking maybe probably prob probs prolly idk suppose hmm hm imo imho
     tbh might perhaps idc idm whatever kinda sorta"""
 )
-# Words that are never a reference to a player, even as a prefix of a name ("inv me" is not
-# "inv Mel"; "kill him" is not "kill Himari").
-NOT_A_NAME = _words(
+# Words that speak of people without naming one: never a reference to a player, not even as a
+# prefix of a name ("inv me" is not "inv Mel"; "kill him" is not "kill Himari").
+PEOPLE_WORDS = _words(
     """i me my mine myself u you your ur yours yourself he him his she her hers it its we us our
     they them their this that these those who whom whoever someone somebody anyone anybody
-    everyone everybody nobody noone one all the a an and or not no yes ok pls please now then
-    there here so lol"""
+    everyone everybody nobody noone one all"""
+)
+# Words that are never a player in a sentence: the people words and other everyday ones. In a
+# command typed exactly ("NOM an"), the everyday ones may still be the unique start of a name.
+NOT_A_NAME = PEOPLE_WORDS | _words(
+    "the a an and or not no yes ok pls please now then there here so lol"
 )
 # A vote's words: "ja" or "nein" (repeated letters fold: "jaaa", "noooo").
 VOTE_WORDS = dict.fromkeys(
@@ -39,12 +43,21 @@ VOTE_WORDS = dict.fromkeys(
 VOTE_WORDS |= dict.fromkeys(
     ("nein", "no", "n", "nope", "nah", "naw", "nay", "nop", "non", "(n)", "nej", "nee"), "nein"
 )
-# Words that may stand around a vote word without making it talk ("ja ofc", "nein this").
+# Words that may stand around a vote word without making it talk ("ja ofc", "nein this", "i'm
+# voting ja"): courtesy, emphasis, and the words of saying one votes.
 VOTE_FILLER = COURTESY - {"fine"} | _words(
-    """i this here then ofc of course obv obviously definitely def defo absolutely totally
-    from me vote voting my to it lets thanks lol lmao haha again anyway anyways
-    still hell sir gov government"""
+    """i im ill will this here then ofc of course obv obviously definitely def defo absolutely
+    totally from vote voting votes my to it again anyway anyways still hell sir gov government
+    going gonna say saying on for is the pair"""
 )
+# Words that make a vote word a reaction to the table rather than a vote: the voter is asked,
+# never counted ("lol no", "no thanks lol", "no me", "lets ja this"). "me" counts only after
+# "from" ("ja from me").
+VOTE_REACTIONS = _words(
+    """lol lmao lmfao haha hahaha hah rofl xd omg ugh bruh thanks thx ty me lets wow"""
+)
+# Vote words of everyday English that are a vote only alone: with other words they are asked.
+WEAK_VOTE_WORDS = _words("sure aye")
 # Words that correct a vote: the last vote word after them counts ("wait no. nein").
 VOTE_CORRECTIONS = _words(
     """wait actually sorry oops mb meant change changing changed switch switching misclick
@@ -54,7 +67,11 @@ VOTE_CORRECTIONS = _words(
 # A yes to an invitation ("yeah im in", "count me in", "sure lets go"): the vote's yes words or
 # these, with nothing but these and courtesy around them.
 YES_TO_PLAY = _words("in down ready")
-AFFIRMATIVE = VOTE_FILLER | YES_TO_PLAY | _words("count me play again game round gogo yay im")
+AFFIRMATIVE = (
+    VOTE_FILLER
+    | YES_TO_PLAY
+    | _words("count me play again game round gogo yay im lets thanks lol lmao haha")
+)
 
 # Everyday words within typo distance of a command word: they are never "did you mean". Drawn
 # from the words of real chat that the typo rules would otherwise take for a command.

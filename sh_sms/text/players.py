@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from .everyday import NOT_A_NAME
+from .everyday import PEOPLE_WORDS
 
 NAME_MAX = 12
 
@@ -34,7 +34,8 @@ def resolve_player(ref: str, names: list[str], bots: Collection[int] = ()) -> in
     Tried in order: a seat number, an exact name (case-insensitive), a name prefix unique among
     all `names` (the dead included: the caller filters eligibility). A prefix that a person's
     name and a computer player's (`bots`: their seats) share means the person ("nom d" is Dee,
-    not DotBot), and an everyday word of two or more letters is never a prefix ("me" is not Mel).
+    not DotBot), and a word for people of two or more letters is never a prefix ("me" is not
+    Mel), while another everyday word may be ("NOM an" is Ana).
     """
     key = ref.strip().lstrip("#@").strip().casefold()
     if not key:
@@ -47,7 +48,7 @@ def resolve_player(ref: str, names: list[str], bots: Collection[int] = ()) -> in
     exact = [i for i, name in enumerate(names) if name.casefold() == key]
     if exact:
         return _one(exact)
-    if len(key) > 1 and key in NOT_A_NAME:  # one letter is a bot's initial ("nom i": IdaBot)
+    if len(key) > 1 and key in PEOPLE_WORDS:  # one letter is a bot's initial ("nom i": IdaBot)
         return ResolveError(NO_SUCH_PLAYER)
     matches = [i for i, name in enumerate(names) if name.casefold().startswith(key)]
     people = [i for i in matches if i not in bots]

@@ -10,7 +10,8 @@ Pure, with no context but the move, the game's names and the seats a move could 
   one target after it, and nothing else but courtesy. Anything more (a hedge, a condition, a
   second name) and it is not plain.
 - `mentions(words, verb)`: whether the text speaks of the move at all ("shoot 2 imo").
-- `vote_of(words)`: how a voter's sentence reads as a vote: counted, to ask about, or not a vote.
+
+How a voter's sentence reads as a vote is `text.votes`.
 """
 
 from __future__ import annotations
@@ -18,21 +19,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .everyday import (
-    BARE_COURTESY,
-    COURTESY,
-    HEDGES,
-    NOT_A_NAME,
-    VOTE_CORRECTIONS,
-    VOTE_FILLER,
-    VOTE_WORDS,
-)
+from .everyday import BARE_COURTESY, COURTESY, NOT_A_NAME
 from .phonetext import FACES, plain, with_faces
 from .words import FORMS, MENTIONS, SENTENCE_POLICY_WORDS, TARGET_FILLER
 
 _WORD = re.compile(r"\(y\)|\(n\)|[a-z0-9']+")
-_REPEATS = re.compile(r"(\w)\1+")
 _QUESTION_END = re.compile(r"[?/][\s?!./]*$")
+_SENTENCE_END = re.compile(r"[.!;\n]+\s")  # where one sentence of a text ends and the next begins
+# Thumbs typed as words read as the thumbs emoji: "thumbs up" is (y).
+_THUMBS = re.compile(r"\bthumbs? ?(up|down)\b")
 
 
 @dataclass(frozen=True)
@@ -41,18 +36,26 @@ class Words:
 
     words: tuple[str, ...]
     question: bool
+    tail: tuple[str, ...] = ()  # the words of the last sentence, when the text has several
 
 
 def words_of(text: str) -> Words:
     """The words of `text` and whether it asks: a question mark anywhere ("me? ya"), or a `/` at
-    the end (a question mark typed without shift: "no/")."""
+    the end (a question mark typed without shift: "no/"); and the words of its last sentence
+    ("oh i thought i did. NEIN": "nein")."""
     lowered = with_faces(plain(text)).casefold()
     kept = "".join(ch for ch in lowered if ch.isascii() or ch.isspace())  # other emoji: nothing
-    stripped = kept.rstrip()
+    stripped = _THUMBS.sub(lambda m: " (y) " if m.group(1) == "up" else " (n) ", kept.rstrip())
     for face in set(FACES.values()) - {"(y)", "(n)"}:
         stripped = stripped.replace(face.casefold(), " ")
-    words = tuple(w.replace("'", "") for w in _WORD.findall(stripped) if w.replace("'", ""))
-    return Words(words, "?" in stripped or bool(_QUESTION_END.search(stripped)))
+    words = _words(stripped)
+    sentences = [part for part in _SENTENCE_END.split(stripped + " ") if _words(part)]
+    tail = _words(sentences[-1]) if len(sentences) > 1 else ()
+    return Words(words, "?" in stripped or bool(_QUESTION_END.search(stripped)), tail)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w.replace("'", "") for w in _WORD.findall(text) if w.replace("'", ""))
 
 
 def seat_of(word: str, names: list[str]) -> int | None:
@@ -153,54 +156,4 @@ def _form_at(words: tuple[str, ...], verb: str) -> tuple[int, int] | None:
         for form in FORMS.get(verb, ()):
             if words[start : start + len(form)] == form:
                 return start, start + len(form)
-    return None
-
-
-# Votes ------------------------------------------------------------------------------------------
-
-COUNTED = "counted"  # a vote read from a casual or corrected form: counted, and confirmed
-ASK = "ask"  # a vote word hedged, asked, or both ways: the voter is asked
-
-
-@dataclass(frozen=True)
-class VoteReading:
-    """How a voter's text reads: `kind` COUNTED or ASK, and the vote ("ja" or "nein", or None
-    when the text has both)."""
-
-    kind: str
-    vote: str | None
-
-
-def vote_of(words: Words) -> VoteReading | None:
-    """A voter's text as a vote: vote words with nothing but courtesy, emphasis or a correction
-    around them are counted ("nein nein nein", "ja ofc", "wait no. nein": the last word after a
-    correction counts); hedged or asked ("ja i guess", "ya?"), the voter is asked; any other word
-    makes it table talk ("no way bob is liberal"), and so None."""
-    votes, hedged, corrected = [], False, False
-    for word in words.words:
-        vote = vote_word(word)
-        if vote is not None:
-            votes.append(vote)
-        elif word in HEDGES:
-            hedged = True
-        elif word in VOTE_CORRECTIONS:
-            corrected = True
-        elif word not in VOTE_FILLER:
-            return None
-    if not votes:
-        return None
-    if corrected and not words.question and not hedged:
-        return VoteReading(COUNTED, votes[-1])
-    single = votes[0] if len(set(votes)) == 1 else None
-    if words.question or hedged or single is None:
-        return VoteReading(ASK, single)
-    return VoteReading(COUNTED, single)
-
-
-def vote_word(word: str) -> str | None:
-    """ "ja" or "nein" for one vote word of a sentence ("yeah", "nope", "jaaa", "(y)")."""
-    for candidate in (word, _REPEATS.sub(r"\1", word)):
-        vote = VOTE_WORDS.get(candidate)
-        if vote is not None:
-            return vote
     return None

@@ -140,7 +140,7 @@ FORMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "investigate": (
         *(("inv",), ("investigate",), ("investigating",), ("i", "investigate"), ("i", "inv")),
         *(("im", "investigating"), ("look", "at"), ("looking", "at"), ("im", "looking", "at")),
-        *(("i", "look", "at"), ("checking",), ("im", "checking"), ("i", "check")),
+        *(("i", "look", "at"), ("checking",), ("im", "checking"), ("i", "check"), ("check",)),
     ),
     "elect": (
         *(("elect",), ("special", "election"), ("special", "elect"), ("special",), ("se",)),
@@ -155,10 +155,12 @@ FORMS: dict[str, tuple[tuple[str, ...], ...]] = {
     "discard": (
         *(("discard",), ("discarding",), ("i", "discard"), ("im", "discarding"), ("toss",)),
         *(("bury",), ("ditch",), ("drop",), ("dropping",), ("im", "dropping"), ("i", "drop")),
+        *(("throw", "away"), ("throwing", "away"), ("get", "rid", "of"), ("trash",), ("bin",)),
     ),
     "enact": (
         *(("enact",), ("enacting",), ("i", "enact"), ("im", "enacting"), ("play",), ("keep",)),
-        *(("playing",), ("im", "playing"), ("i", "play"), ("i", "keep")),
+        *(("playing",), ("im", "playing"), ("i", "play"), ("i", "keep"), ("pass",)),
+        *(("passing",), ("i", "pass"), ("im", "passing")),
     ),
     "veto": (("veto",), ("vetoing",), ("i", "veto"), ("im", "vetoing")),
 }
@@ -171,14 +173,14 @@ def _words(text: str) -> frozenset[str]:
 # Words that speak of a move without making it: from the player the game waits on, a text with
 # one of them (or a form above) is asked about, never made ("shoot 2 imo", "who should i inv").
 MENTIONS: dict[str, frozenset[str]] = {
-    "nominate": _words("nom noms nommed nominate nominating nominated nomination"),
+    "nominate": _words("nom noms nommed nominate nominating nominated nomination chancellor"),
     "investigate": _words(
         "inv invs invd invest investigate investigating investigated investigation"
     ),
-    "elect": _words("elect electing special"),
-    "execute": _words("execute executing execution kill killing shoot shooting"),
-    "discard": _words("discard discarding discarded"),
-    "enact": _words("enact enacting enacted"),
+    "elect": _words("elect electing special se seing sed"),
+    "execute": _words("execute executing execution kill killing shoot shooting shot"),
+    "discard": _words("discard discarding discarded throw trash"),
+    "enact": _words("enact enacting enacted pass passing"),
     "veto": _words("veto vetoing vetoed"),
 }
 # Words allowed between a move's word and its target, besides courtesy ("nom cy for chancellor",

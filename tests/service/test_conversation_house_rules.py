@@ -27,7 +27,8 @@ def lobby(table: Table, players: int, texts: list[str], seed: int = 7) -> str:
     for text in texts:
         out = table["Ana"].send(text)
         assert set(out) == set(NAMES[:players]), (text, out.reply)
-        assert out.reply.endswith("(set by Ana)"), out.reply
+        assert out.reply.endswith("(set by you)"), out.reply
+        assert all(body.endswith("(set by Ana)") for body in out.others().values()), out
     return code
 
 
@@ -159,7 +160,7 @@ def test_a_whole_game_by_text_by_each_preset_and_a_custom_ruleset(table: Table, 
         assert HOUSE_LINE.findall(out[who]) == ([line] if line else [])
     if name == "custom-7":
         assert (rules.powers[0], rules.hitler_zone, rules.fascist_policies) == ("execution", 4, 10)
-        assert "electing Hitler Chancellor after 4" in out[_fascist(table, code)]
+        assert "Hitler elected Chancellor after 4 F" in out[_fascist(table, code)]
     elif name.startswith("rebalanced"):
         assert rules.rules_only() == rebalanced(players).rules_only()
     final = table.play(code, random_bot(players))
@@ -211,10 +212,14 @@ def test_peek_and_drop_and_reverse_investigation_by_text(table: Table):
     )
     assert "The top policy" not in out["Cy"] and "Ana looks at the top policy" in out["Cy"]
     version = table.game(code).version
-    out = table["Cy"].send("KEEP")  # not Cy's power: an everyday word, so table talk
-    assert out["Ana"] == "Cy: KEEP" and table.game(code).version == version
+    out = table["Cy"].send("KEEP")  # not Cy's power: answered like any command (issue 25)
+    assert list(out) == ["Cy"] and out["Cy"].startswith("Not your turn:"), out
+    assert table.game(code).version == version
+    out = table["Cy"].send("keep it")  # a sentence from someone without the power: talk
+    assert out["Ana"] == "Cy: keep it" and table.game(code).version == version
     out = table["Ana"].send("keep")
     assert out["Cy"].startswith("Ana left the top policy on the deck.")
+    assert out["Ana"].startswith("You left the top policy on the deck.")
     assert table.state(code).draw[0] == "L"
 
     table.elect("Bob", "Cy", NAMES[:5])
@@ -225,8 +230,9 @@ def test_peek_and_drop_and_reverse_investigation_by_text(table: Table):
     )
     out = table["Bob"].send("SHOW dee")
     assert out["Dee"].startswith("Bob showed you their party membership: LIBERAL.")
+    assert out["Bob"].startswith("You showed your party membership to Dee.")
     for name in ("Ana", "Bob", "Cy", "Eve"):
-        assert out[name].startswith("Bob showed their party membership to Dee.")
+        assert name == "Bob" or out[name].startswith("Bob showed their party membership to Dee.")
         assert "LIBERAL" not in out[name]
     assert "Bob showed you their party membership: LIBERAL." in table["Dee"].send("ROLE").reply
     assert "showed you" not in table["Eve"].send("ROLE").reply
@@ -248,7 +254,7 @@ def test_computer_players_play_a_house_ruled_game_by_text(table: Table, monkeypa
     moves = watch_bot_moves(monkeypatch)
     code, _bots = bot_lobby(table, ["Ana", "Bob"], 5, seed=21)
     for text in ("RULES POWERS SHOW DROP ELECT KILL KILL", "RULES ZONE 2", "RULES TRACK 1 1"):
-        assert table["Ana"].send(text).reply.endswith("(set by Ana)")
+        assert table["Ana"].send(text).reply.endswith("(set by you)")
     table["Ana"].send("START")
     assert table.state(code).fascist == 1
     chooser = RandomBot(21)

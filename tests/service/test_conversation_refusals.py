@@ -38,12 +38,14 @@ def test_wrong_phase(table: Table):
     assert refused(table, code, "Cy", "JA") == (
         "Not now: Waiting for Ana to nominate a Chancellor."
     )
-    assert refused(table, code, "Ana", "DISCARD F").startswith("Not now: Waiting for Ana")
+    assert refused(table, code, "Ana", "DISCARD F").startswith(
+        "Not now: Waiting for you to nominate a Chancellor."
+    )
     assert refused(table, code, "Ana", "INV Bob").startswith("Not now:")
     table["Ana"].send("NOM Bob")
     reply = refused(table, code, "Ana", "NOM Cy")
     assert reply == (
-        "Not now: Waiting for votes on Ana+Bob from Ana, Bob, Cy, Dee, Eve.\n"
+        "Not now: Waiting for votes on you+Bob from you, Bob, Cy, Dee, Eve.\n"
         "Reply JA or NEIN. Result when all have voted; till then you may change it."
     )
     assert refused(table, code, "Bob", "VETO").startswith("Not now: Waiting for votes")
@@ -195,12 +197,17 @@ def test_near_misses_are_never_relayed(table: Table, text: str, suggestion: str 
 
 
 @pytest.mark.parametrize("text", ["yes I agree", "no way", "NEIN, never", "Y not"])
-def test_a_voters_vote_word_inside_talk_is_relayed_not_counted(table: Table, text: str):
+def test_a_voters_vote_word_inside_talk_is_relayed_and_asked_never_counted(table: Table, text):
     code = seated(table, "L L F H L", draw=deck("F L F"))
     table["Ana"].send("NOM Bob")
     out = table["Cy"].send(text)
-    assert out == {n: f"Cy: {text}" for n in EVERYONE5 - {"Cy"}}
+    assert out.others() == {n: f"Cy: {text}" for n in EVERYONE5 - {"Cy"}}
+    assert out.reply.startswith(("Vote NEIN? Reply NEIN.", "To vote, reply JA or NEIN.")), out
+    assert out.reply.endswith("Your text went to the table.")
     assert table.state(code).votes == [None] * 5
+    table["Cy"].send("JA")  # once voted, such talk is only relayed (issue 25)
+    out = table["Cy"].send(text)
+    assert out == {n: f"Cy: {text}" for n in EVERYONE5 - {"Cy"}}
 
 
 def test_say_and_free_talk(table: Table):

@@ -145,13 +145,14 @@ ROWS = [
     Row(
         "vote", "vote", "Cy", "yeah", ACTED, 'Counted as JA from "yeah". To change it, reply NEIN.'
     ),
-    Row("why", "vote", "Cy", "NOOOOOOOOOO", ACTED, 'Counted as NEIN from "NOOOOOOOOOO".'),
+    Row("why", "vote", "Cy", "NOOOOOOOOOO", ASKED_RELAYED, "Vote NEIN? Reply NEIN."),  # a cry
     Row("why", "vote", "Cy", "nein nein nein", ACTED, 'Counted as NEIN from "nein nein nein".'),
     Row("why", "vote", "Cy", "ja ofc", ACTED, 'Counted as JA from "ja ofc".'),
     Row("vote", "vote", "Bob", "ja!! \U0001f44d", ACTED, None),  # the nominee votes too (R6)
     Row("vote", "vote", "Cy", "\U0001f44d", ACTED, "Counted as JA"),
-    Row("vote", "vote", "Cy", "no way bob is liberal", RELAYED),
-    Row("vote", "vote", "Cy", "yes finally", RELAYED),
+    # A voter the game still waits on is asked about any text with a vote word (issue 25).
+    Row("vote", "vote", "Cy", "no way bob is liberal", ASKED_RELAYED, "To vote, reply JA or"),
+    Row("vote", "vote", "Cy", "yes finally", ASKED_RELAYED, "To vote, reply JA or NEIN."),
     Row("vote", "vote", "Cy", "ja i guess", ASKED_RELAYED, "Vote JA? Reply JA."),
     Row("vote", "vote", "Cy", "yeah no", ASKED_RELAYED, "To vote, reply JA or NEIN."),
     # Vote and move words from someone who cannot use them now are talk.
@@ -171,7 +172,7 @@ ROWS = [
     Row("why", "nominate", "Cy", "inv me?", RELAYED),
     Row("why", "nominate", "Cy", "join vc", RELAYED),
     Row("why", "nominate", "Cy", "elect me", RELAYED),
-    Row("why", "nominate", "Cy", "help me", RELAYED),
+    Row("why", "nominate", "Cy", "help me", ASKED_RELAYED, "Nothing to do for you now."),  # 25
     Row("why", "nominate", "Cy", "no/", RELAYED),
     # Typed faces and punctuation are talk; a lone "?" answers the sender only.
     Row("why", "nominate", "Cy", ":(", RELAYED),

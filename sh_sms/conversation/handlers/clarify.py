@@ -26,6 +26,7 @@ def ask(turn: Turn, unclear: Unclear) -> None:
         relayed=relayed,
         can_talk=talk_refusal(turn) is None,
         lobby=turn.situation == IN_LOBBY,
+        started=turn.state is not None,
         code=turn.game.code if turn.game else "",
     )
     turn.mail.add(turn.number, text)
@@ -33,7 +34,7 @@ def ask(turn: Turn, unclear: Unclear) -> None:
 
 def question(verb: str, choices: list[str], **context) -> str:
     """The one-segment question for `verb`: with the choices listed if they fit, else without
-    (`context`: relayed, can_talk, lobby, code; see templates/sms/clarify/ask.txt)."""
+    (`context`: relayed, can_talk, lobby, started, code; see templates/sms/clarify/ask.txt)."""
     word = COMMAND_WORDS.get(verb, "")
     text = render("clarify/ask", verb=verb, word=word, choices=choices, **context)
     if segments(text) > ONE_SEGMENT:  # too many names to list: the command alone

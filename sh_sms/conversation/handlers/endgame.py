@@ -8,6 +8,7 @@ from ...store import ENDED
 from ...store.games import append_events, close_game
 from ...text.commands import Command
 from ...text.messages import event_text
+from ..confirming import endgame_asked
 from ..turn import Turn
 
 
@@ -15,6 +16,8 @@ def confirm(turn: Turn, _command: Command) -> None:
     """END: ask the host to confirm."""
     if _host_only(turn):
         turn.reply("reply/end_confirm", started=turn.state is not None, code=turn.game.code)
+        if turn.state is not None:
+            endgame_asked(turn)
 
 
 def end(turn: Turn, _command: Command) -> None:

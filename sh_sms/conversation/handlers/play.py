@@ -40,21 +40,32 @@ def move(turn: Turn, command: Command) -> None:
     DROP and KEEP for the powers of house rules.
 
     A vote read from words that are not the command ("yeah", "wait no. nein") is confirmed:
-    the voter hears how it was read and how to change it.
+    the voter hears how it was read and how to change it; the same vote sent again changes
+    nothing, and the voter is told so.
     """
     seat = turn.player.seat
     action = _action(turn, turn.state, seat, command)
     if action is None:
         return
     before = turn.state
-    if act(turn, seat, action) and command.read is not None and action.kind == VOTE_ACTION:
+    if not act(turn, seat, action) or action.kind != VOTE_ACTION:
+        return
+    previous = before.votes[seat]
+    if previous == action.arg:  # the same vote again: nothing changed, and the voter hears so
+        turn.reply("reply/vote_again", vote=action.arg, said=_said(command))
+    elif command.read is not None:
         turn.reply(
             "reply/vote_read",
             vote=action.arg,
             said=echo(command.read),
-            changed=before.votes[seat] is not None,
+            changed=previous is not None,
             open=turn.state.phase == VOTE,
         )
+
+
+def _said(command: Command) -> str | None:
+    """The words a vote was read from, when they were not the command itself."""
+    return echo(command.read) if command.read is not None else None
 
 
 def _action(turn: Turn, state: GameState, seat: int, command: Command) -> Action | None:
