@@ -66,7 +66,17 @@ class Unclear:
     relay: bool = False
 
 
-Reading = Command | ParseError | Unclear
+@dataclass(frozen=True)
+class Question:
+    """A question to the service about how to play (`text.questions`): answered privately,
+    and relayed too when the sender may talk. `topic` and `terms` as in `questions.HowTo`."""
+
+    topic: str
+    text: str
+    terms: tuple[str, ...] = ()
+
+
+Reading = Command | ParseError | Unclear | Question
 
 
 def usable(turn: Turn, verb: str) -> bool:

@@ -22,6 +22,7 @@ from .handlers import (
     bots,
     clarify,
     endgame,
+    explain,
     host,
     info,
     lobby,
@@ -32,7 +33,7 @@ from .handlers import (
     rules,
     talk,
 )
-from .reading import Reading, Unclear
+from .reading import Question, Reading, Unclear
 from .replies import parse_error
 from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 
@@ -118,6 +119,8 @@ def handler_for(turn: Turn, reading: Reading) -> Handler:
     where = turn.situation
     if isinstance(reading, Unclear):
         return clarify.ask
+    if isinstance(reading, Question):
+        return explain.answer
     if isinstance(reading, ParseError):
         return _parse_error(where, reading)
     return ROUTES[where].get(reading.verb, FALLBACK[where])

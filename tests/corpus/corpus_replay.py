@@ -21,7 +21,7 @@ from pathlib import Path
 
 from sh_sms.conversation.handlers.play import _action
 from sh_sms.conversation.interpret import read
-from sh_sms.conversation.reading import INFO_VERBS, MOVE_PHASES, Unclear, usable
+from sh_sms.conversation.reading import INFO_VERBS, MOVE_PHASES, Question, Unclear, usable
 from sh_sms.conversation.turn import Turn
 from sh_sms.engine import IllegalAction, apply, new_game
 from sh_sms.engine.state import (
@@ -40,15 +40,17 @@ LABELS = HERE / "labels.tsv"
 # are read from the source repository, never copied into this one.
 SOURCE_COMMIT = "06fad10d3b3a5dd46246396b04730001717e9e5b"
 REPLAYS = "crawl/replay_data"
-DEFAULT_SOURCE = "/work/.mirror/ItsNiklas+secret-hitler-player/repo"
 MISSING_SOURCE = (
-    "the chat corpus's source is not on this machine: clone github.com/ItsNiklas/"
-    "secret-hitler-player (commit 06fad10) and set CHAT_CORPUS_SOURCE to its .git directory"
+    "the chat corpus's source is not on this machine: git clone --bare"
+    " https://github.com/ItsNiklas/secret-hitler-player (it holds commit 06fad10) and set"
+    " CHAT_CORPUS_SOURCE to the clone's git directory"
 )
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "FinBot", "GiaBot"]  # a 7-player game, two bots
 
 ACTED, ASKED, DID_YOU_MEAN, COMMAND, TALK = "acted", "asked", "did you mean", "command", "talk"
+HELP = "help"  # answered privately as a question about how to play (and relayed)
 TALK_LABEL, COMMAND_LABEL, AMBIGUOUS = "talk", "command", "ambiguous"  # the hand labels
+HELP_LABEL = "help"  # a question to the service about how to play, in every situation
 # Moves that cannot be taken back once made (a vote can be changed until the last one is in).
 IRREVERSIBLE = frozenset(
     {"nominate", "discard", "enact", "veto", "veto_yes", "veto_no", "investigate", "elect"}
@@ -96,7 +98,7 @@ def turn_for(situation: str, changes: dict | None = None) -> Turn:
         for i, name in enumerate(NAMES)
     ]
     return Turn(
-        session=None,
+        session=_NoRows(),
         settings=None,
         number=players[seat].number,
         now=now,
@@ -107,6 +109,16 @@ def turn_for(situation: str, changes: dict | None = None) -> Turn:
     )
 
 
+class _NoRows:
+    """A session with no rows in it: the reading looks up only the host's ENDGAME question."""
+
+    def get(self, _model, _key):
+        return None
+
+    def add(self, _row) -> None:
+        pass
+
+
 def outcome(turn: Turn, text: str) -> tuple[str, object]:
     """What would happen to `text` from the sender of `turn`, and the reading itself."""
     reading = read(turn, text)
@@ -115,6 +127,8 @@ def outcome(turn: Turn, text: str) -> tuple[str, object]:
 
 def classify(turn: Turn, reading) -> str:
     """The outcome a player would notice for one reading (see the module docstring)."""
+    if isinstance(reading, Question):
+        return HELP
     if isinstance(reading, Unclear):
         return ASKED
     if isinstance(reading, ParseError):
@@ -148,8 +162,9 @@ def load(path: Path = LABELS) -> list[tuple[str, dict[str, str]]]:
 
     `labels.tsv`: a header, then one row per chat line: the game it came from, the first 16 hex
     digits of the SHA-256 of its text exactly as typed, and the labels (`voter:c execute:a`: c
-    command, a ambiguous). The texts are read from the source's replays (`texts`), never kept
-    in this repository.
+    command, a ambiguous; `help`: a question to the service about how to play, in every
+    situation). The texts are read from the source's replays (`texts`), never kept in this
+    repository.
     """
     rows = []
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -162,6 +177,9 @@ def load(path: Path = LABELS) -> list[tuple[str, dict[str, str]]]:
         assert key in found[game], f"no line of {game} hashes to {key}"
         labels = {}
         for item in labelled.split():
+            if item == HELP_LABEL:
+                labels |= dict.fromkeys(SITUATIONS, HELP_LABEL)
+                continue
             situation, label = item.split(":")
             assert situation in SITUATIONS, item
             labels[situation] = {"c": COMMAND_LABEL, "a": AMBIGUOUS}[label]
@@ -170,12 +188,10 @@ def load(path: Path = LABELS) -> list[tuple[str, dict[str, str]]]:
 
 
 def source() -> Path | None:
-    """The source repository's git directory: CHAT_CORPUS_SOURCE, else where the `fetch` tool of
-    this project's workplace keeps it; None when neither is there."""
-    for candidate in (os.environ.get("CHAT_CORPUS_SOURCE"), DEFAULT_SOURCE):
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate)
-    return None
+    """The source repository's git directory (CHAT_CORPUS_SOURCE), or None when it is not set
+    or not there."""
+    candidate = os.environ.get("CHAT_CORPUS_SOURCE")
+    return Path(candidate) if candidate and Path(candidate).is_dir() else None
 
 
 def texts(games: list[str]) -> dict[str, dict[str, str]]:
