@@ -1,6 +1,7 @@
 """What the operator runs and reads, apart from the game itself.
 
-- `wording`: every line for the operator, from templates/ops/*.txt.
+- `wording`: every line for the operator, from templates/ops/*.txt (`sh_sms.resources` says
+  them, so that the settings below this package can too).
 - `logs`: logging to stdout, the same in every process; `logsafe`: numbers masked, a passing
   database fault as one line.
 - `preflight`: settings no process may start with (web, worker, release), one line each, and
