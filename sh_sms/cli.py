@@ -13,7 +13,7 @@ from .ops.wording import say
 COMMANDS = {
     "demo": "sh_sms.botplay.demo",
     "doctor": "sh_sms.ops.doctor",
-    "migrate": "sh_sms.store.migrate",
+    "migrate": "sh_sms.ops.migrate",
     "serve": "sh_sms.web.serve",
     "twilio": "sh_sms.ops.twilio_setup",
     "worker": "sh_sms.delivery.worker",
