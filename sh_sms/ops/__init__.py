@@ -8,7 +8,6 @@
   `start`, which every command's `main` begins with.
 - `commandline`: each command's help (templates/ops/help/).
 - `migrate`: `sh-sms migrate`, the settings checked, then the schema brought up to date.
-- `doctor`: `sh-sms doctor`, recent delivery failures by cause, with the fix for each.
 - `twilio_setup`, `twilio_checks`, `twilio_report`: `sh-sms twilio`, pointing the number (or
   Messaging Service) at this deployment and checking what Twilio's API shows.
 """
