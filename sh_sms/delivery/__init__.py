@@ -9,5 +9,5 @@
 - `notices`: telling a table, once, that one of its players cannot be reached.
 - `sender_alerts`: failures that are the sender's (trial, unregistered...): the host is told
   once, the board shows a banner (`sender_problem`), `sh-sms doctor` lists them.
-- `worker`: the loop, `sh-sms worker`; `inproc`: the same loop in a web process.
+- `worker`: the loop, `sh-sms worker`; `sh_sms.jobs` runs the same loop in a web process.
 """

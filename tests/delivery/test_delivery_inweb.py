@@ -12,8 +12,8 @@ from delivery_helpers import number, rows
 from sqlalchemy import event
 from sqlalchemy.orm import Session as OrmSession
 
+from sh_sms import jobs as inproc
 from sh_sms.cli import COMMANDS
-from sh_sms.delivery import inproc
 from sh_sms.store import DELIVERED
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import threading
 
 from flask import Flask
 
-from .worker import Worker
+from .delivery.worker import Worker
 
 _lock = threading.Lock()
 _loops: dict[tuple[int, str], tuple[Worker, threading.Thread]] = {}
