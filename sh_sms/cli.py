@@ -16,7 +16,7 @@ COMMANDS = {
     "migrate": "sh_sms.ops.migrate",
     "serve": "sh_sms.web.serve",
     "twilio": "sh_sms.ops.twilio_setup",
-    "worker": "sh_sms.delivery.worker",
+    "worker": "sh_sms.jobs",
 }
 
 
