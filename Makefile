@@ -17,7 +17,7 @@ RUN_ARGS ?=
 help:
 	@echo "make run     set up, then serve the app on SQLite with the phone simulator"
 	@echo "make test    set up, then lint and run the whole suite, one process per core (PYTEST_ARGS=... passes through, PYTEST_JOBS=0 runs it in one)"
-	@echo "make lint    ruff check"
+	@echo "make lint    ruff check, then lint-imports (the floors declared in pyproject.toml)"
 	@echo "make bench   run every benchmarks/*.py"
 	@echo "make clean   remove the venv, caches and local *.db files"
 	@echo "make requirements  pin pyproject.toml's dependencies again into requirements.txt"
@@ -44,10 +44,12 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
 	$(BIN)/python -m pytest -n $(PYTEST_JOBS) --maxprocesses 4 $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
 
 bench: $(STAMP)
 	@set -e; for f in $(wildcard benchmarks/[!_]*.py); do echo "== $$f"; $(BIN)/python $$f; done
@@ -57,6 +59,6 @@ requirements:
 	$(PYTHON) tools/requirements.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .import_linter_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 	rm -f *.db

@@ -12,11 +12,11 @@ from .ops.wording import say
 # Each command is a module with a `main(argv)`; imported lazily so one command's needs stay its own.
 COMMANDS = {
     "demo": "sh_sms.botplay.demo",
-    "doctor": "sh_sms.ops.doctor",
-    "migrate": "sh_sms.store.migrate",
+    "doctor": "sh_sms.doctor",
+    "migrate": "sh_sms.ops.migrate",
     "serve": "sh_sms.web.serve",
     "twilio": "sh_sms.ops.twilio_setup",
-    "worker": "sh_sms.delivery.worker",
+    "worker": "sh_sms.jobs",
 }
 
 

@@ -1,4 +1,5 @@
-"""Where the files that ship with the code are: the SMS and page templates.
+"""Where the files that ship with the code are: the SMS, page and operator templates, and the
+operator's words rendered from templates/ops (`say`, `has`).
 
 In a checkout (and an editable install) `templates/` sits beside `sh_sms/`; a wheel built from
 the checkout carries the same folder inside the package (pyproject maps it there), so a
@@ -35,3 +36,13 @@ def plain_text(folder: str) -> Environment:
         keep_trailing_newline=False,
         auto_reload=False,  # compiled once per process: no stat() of the file for every text
     )
+
+
+def say(template: str, **context) -> str:
+    """Render `templates/ops/<template>.txt` with `context`, stripped of outer whitespace."""
+    return plain_text("ops").get_template(f"{template}.txt").render(**context).strip()
+
+
+def has(template: str) -> bool:
+    """Whether `templates/ops/<template>.txt` exists."""
+    return (TEMPLATES / "ops" / f"{template}.txt").is_file()

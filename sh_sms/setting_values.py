@@ -16,8 +16,8 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from .ops.wording import has, say
-from .reminders.quiet import parse_window
+from .quiet import parse_window
+from .resources import has, say
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})  # where plain http is fine
 DATABASES = ("sqlite", "postgresql+psycopg")

@@ -9,5 +9,6 @@
 - `notices`: telling a table, once, that one of its players cannot be reached.
 - `sender_alerts`: failures that are the sender's (trial, unregistered...): the host is told
   once, the board shows a banner (`sender_problem`), `sh-sms doctor` lists them.
-- `worker`: the loop, `sh-sms worker`; `inproc`: the same loop in a web process.
+- `worker`: the loop that claims, sends and records; `sh_sms.jobs` runs it with the periodic
+  jobs beside it, as `sh-sms worker` and in a web process.
 """

@@ -1,4 +1,5 @@
-"""`sh-sms worker`: drain the outbox until stopped (Procfile `worker:`).
+"""The outbox worker: drain the outbox until stopped (`sh-sms worker`, in sh_sms.jobs, runs it
+with the periodic jobs beside it).
 
 Each round claims a batch (at most one row per recipient, so the batch can go out in parallel
 without reordering anyone's texts), waits for each row's send slot, sends it and records what
@@ -11,7 +12,6 @@ import logging
 import os
 import random
 import secrets
-import signal
 import socket
 import threading
 import time
@@ -21,14 +21,8 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.engine import Engine
 
-from ..botplay.job import tick as bot_tick
 from ..config import Settings
-from ..conversation.intake import retry_due_logged
-from ..ops.commandline import command_parser
 from ..ops.logsafe import failure
-from ..ops.preflight import refused, start
-from ..reminders.scheduler import start_scheduler
-from ..store import make_engine
 from .claims import Claim, claim, record, release
 from .errors import Outcome
 from .senders import SimulatorSender, TwilioSender, make_sender
@@ -114,23 +108,6 @@ class Worker:
     def run(self) -> None:
         """Loop until `stop`: send what is due, pause when there is nothing."""
         log.debug("worker_loop_started name=%s", self.name)
-        scheduler = start_scheduler(self.engine, self.settings, self.clock.now)  # reminders
-        scheduler.add_job(  # inbound texts kept after a database fault (sh_sms.conversation.intake)
-            retry_due_logged,
-            "interval",
-            seconds=max(self.settings.dead_letter_poll_seconds, 0.1),
-            args=(self.engine, self.settings, self.clock.now),
-            id="dead_letters",
-            next_run_time=datetime.now(UTC),
-        )
-        scheduler.add_job(  # computer players' claims and moves (sh_sms.botplay)
-            bot_tick,
-            "interval",
-            seconds=max(self.settings.bot_poll_seconds, 0.1),
-            args=(self.engine, self.settings, self.clock.now),
-            id="bots",
-            next_run_time=datetime.now(UTC),
-        )
         while not self.stopping.is_set():
             try:
                 claimed = self.run_once()
@@ -140,7 +117,6 @@ class Worker:
                 continue
             if not claimed:
                 self.stopping.wait(self.settings.worker_poll_seconds)
-        scheduler.shutdown(wait=False)
         self.close()
         log.info("worker_stopped name=%s", self.name)
 
@@ -182,29 +158,3 @@ class Worker:
             ids = [item.id for item, _ in sent]
             log.error("record_failed ids=%s%s", ids, failure(exc))
 
-
-def main(argv: list[str] | None = None) -> int:
-    """Drain the outbox of DATABASE_URL until SIGTERM or SIGINT (`--once`: until it is empty)."""
-    parser = command_parser("worker")
-    parser.add_argument("--once", action="store_true", help="send what is due now, then exit")
-    args = parser.parse_args(argv)
-    settings = start()
-    if settings is None:
-        return 1
-    engine = make_engine(settings.database_url)
-    if refused(settings, engine):
-        engine.dispose()
-        return 1
-    worker = Worker(engine, settings)
-    try:
-        if args.once:
-            worker.drain()
-            worker.close()
-            return 0
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda *_: worker.stop())
-        log.info("worker_started name=%s mps=%s", worker.name, worker.mps)
-        worker.run()
-    finally:
-        engine.dispose()
-    return 0

@@ -1,18 +1,10 @@
 """Words for the operator (start-up refusals, command output, the board's banner), rendered from
-templates/ops/*.txt so that, like every text a player reads, none of them is written in Python."""
+templates/ops/*.txt so that, like every text a player reads, none of them is written in Python.
+They live in sh_sms/resources.py, below the settings that use them; the operator's code says
+them from here."""
 
 from __future__ import annotations
 
-from ..resources import TEMPLATES, plain_text
+from ..resources import has, say
 
-OPS_TEMPLATES = TEMPLATES / "ops"
-
-
-def say(template: str, **context) -> str:
-    """Render `templates/ops/<template>.txt` with `context`, stripped of outer whitespace."""
-    return plain_text("ops").get_template(f"{template}.txt").render(**context).strip()
-
-
-def has(template: str) -> bool:
-    """Whether `templates/ops/<template>.txt` exists."""
-    return (OPS_TEMPLATES / f"{template}.txt").is_file()
+__all__ = ["has", "say"]

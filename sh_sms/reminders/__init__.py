@@ -5,5 +5,6 @@
 - `job.run_due(engine, settings, now)`: one run of the job (tests call it with a fake clock).
 - `scheduler.start_scheduler(engine, settings, clock)`: the APScheduler job for a worker process.
 
-Importing this package loads nothing else, so the parser can use `reminders.values` alone.
+Quiet hours are `sh_sms.quiet` and the values a host may SET `sh_sms.text.setwords`, below the
+parser and the settings that read them.
 """

@@ -12,11 +12,11 @@ from ..conversation.districts_play import act
 from ..conversation.turn import Turn
 from ..districts.engine import SYSTEM, Action
 from ..districts.engine.actions import TIMEOUT
+from ..quiet import next_allowed
 from ..store import GameClock
 from ..store.games import roster
 from .districts import aware, people_awaited, remind, timer_at
 from .options import Policy, policy
-from .quiet import next_allowed
 from .wait import begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
 
 log = logging.getLogger(__name__)

@@ -18,12 +18,12 @@ from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
 from ..districts import is_districts
+from ..quiet import next_allowed
 from ..store import ACTIVE, Game, GameClock, transaction
 from ..store.games import due_games, load_state, roster
 from . import districts_job
 from .nudge import announce, people_awaited, random_moves, remind
 from .options import Policy, policy
-from .quiet import next_allowed
 from .wait import begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
 
 log = logging.getLogger(__name__)

@@ -12,8 +12,8 @@ from functools import cache
 from zoneinfo import ZoneInfo
 
 from ..config import Settings
+from ..quiet import Window, parse_window, zone_or_default
 from ..store import GameClock
-from .quiet import Window, parse_window, zone_or_default
 
 log = logging.getLogger(__name__)
 

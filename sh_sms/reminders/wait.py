@@ -14,10 +14,10 @@ from ..config import Settings
 from ..districts import is_districts
 from ..engine import GameState
 from ..engine.state import OVER
+from ..quiet import next_allowed
 from ..store import Game, GameClock
 from . import districts
 from .options import Policy, policy
-from .quiet import next_allowed
 
 
 def wait_key(state: GameState | None) -> str | None:

@@ -8,12 +8,12 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from sh_sms.reminders.values import SET_KEYS, SET_VALUES
 from sh_sms.text.phonetext import plain
 from sh_sms.text.players import valid_name
 
 from .everyday import NEVER_TYPOS, NOT_A_NAME
 from .rulewords import read_rules
+from .setwords import SET_KEYS, SET_VALUES
 from .typos import closest, letters, near_miss
 from .words import (
     ALIASES,

@@ -62,7 +62,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
 
         app.register_blueprint(sim.bp)
     if settings.worker_in_web:
-        from ..delivery.inproc import attach_worker
+        from ..jobs import attach_worker
 
         attach_worker(app)
     return app

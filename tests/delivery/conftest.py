@@ -9,7 +9,7 @@ from delivery_helpers import START, FakeClock
 from fake_twilio import FakeTwilio
 from flask import Flask
 
-from sh_sms.delivery.inproc import stop_workers
+from sh_sms.jobs import stop_workers
 from sh_sms.web import create_app
 
 # Settings that must not leak in from the environment of whoever runs the tests.

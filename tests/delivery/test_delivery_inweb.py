@@ -12,8 +12,8 @@ from delivery_helpers import number, rows
 from sqlalchemy import event
 from sqlalchemy.orm import Session as OrmSession
 
+from sh_sms import jobs as inproc
 from sh_sms.cli import COMMANDS
-from sh_sms.delivery import inproc
 from sh_sms.store import DELIVERED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +73,6 @@ def test_a_request_restarts_a_loop_that_is_gone(make_app):
 def test_the_procfile_runs_a_worker_and_make_run_drains_in_process():
     procfile = (ROOT / "Procfile").read_text()
     assert re.search(r"^worker: sh-sms worker$", procfile, re.M)
-    assert COMMANDS["worker"] == "sh_sms.delivery.worker"
+    assert COMMANDS["worker"] == "sh_sms.jobs"
     out = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True)
     assert "WORKER_IN_WEB=1" in out.stdout and "sh-sms serve" in out.stdout

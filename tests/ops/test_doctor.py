@@ -11,7 +11,7 @@ from sqlmodel import Session
 from sh_sms.cli import main as cli
 from sh_sms.config import Settings
 from sh_sms.delivery.errors import SENDER_CODES
-from sh_sms.ops.doctor import cause_text, report
+from sh_sms.doctor import cause_text, report
 from sh_sms.ops.wording import has
 from sh_sms.store import FAILED, QUEUED, SENT, UNDELIVERED, Game, Outbox, SenderAlert
 

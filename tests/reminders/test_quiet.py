@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sh_sms.reminders.quiet import format_window, is_quiet, next_allowed, parse_window
-from sh_sms.reminders.values import parse_hours, parse_minutes, parse_quiet, parse_zone
+from sh_sms.quiet import format_window, is_quiet, next_allowed, parse_window
+from sh_sms.text.setwords import parse_hours, parse_minutes, parse_quiet, parse_zone
 
 NY = ZoneInfo("America/New_York")
 NIGHT = (21 * 60, 8 * 60)  # 21-8, the default

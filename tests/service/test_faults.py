@@ -17,7 +17,7 @@ from sqlalchemy import event, func
 from sqlmodel import Session, select
 
 from sh_sms.conversation import intake
-from sh_sms.delivery.worker import Worker
+from sh_sms.jobs import Worker
 from sh_sms.store import Game, Inbound, Outbox, Player
 from sh_sms.store.faults import RetryPolicy
 

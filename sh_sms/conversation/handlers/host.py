@@ -10,14 +10,14 @@ from datetime import datetime, timedelta
 
 from ...botplay.plan import pause
 from ...public.links import board_url
+from ...quiet import next_allowed
 from ...reminders.nudge import remind
 from ...reminders.options import Policy, describe, policy
-from ...reminders.quiet import next_allowed
-from ...reminders.values import OFF, ON
 from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
 from ...text.commands import Command
 from ...text.messages import naming, render, thriftiest
+from ...text.setwords import OFF, ON
 from ..limits import host_notice
 from ..turn import Turn
 

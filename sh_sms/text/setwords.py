@@ -6,7 +6,7 @@ import re
 from functools import cache
 from zoneinfo import available_timezones
 
-from .quiet import OFF_WORDS, format_window, parse_window
+from ..quiet import OFF_WORDS, format_window, parse_window
 
 NUDGE_MAX_MINUTES = 24 * 60
 DEADLINE_MAX_HOURS = 7 * 24

@@ -13,13 +13,13 @@ from sqlalchemy import distinct, func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from ..config import Settings
-from ..delivery.errors import NETWORK, RECIPIENT_CODES, SENDER_CODES, TRANSIENT_CODES
-from ..store import FAILED, PENDING_STATUSES, UNDELIVERED, Game, Outbox, SenderAlert, make_engine
-from ..store.deadletters import counts as dead_letters
-from .commandline import command_parser
-from .preflight import database_problem, problems, schema_problem, shown_url, start, warnings
-from .wording import has, say
+from .config import Settings
+from .delivery.errors import NETWORK, RECIPIENT_CODES, SENDER_CODES, TRANSIENT_CODES
+from .ops.commandline import command_parser
+from .ops.preflight import database_problem, problems, schema_problem, shown_url, start, warnings
+from .ops.wording import has, say
+from .store import FAILED, PENDING_STATUSES, UNDELIVERED, Game, Outbox, SenderAlert, make_engine
+from .store.deadletters import counts as dead_letters
 
 STUCK_MINUTES = 5  # a text queued longer than this means no worker is draining the outbox
 
