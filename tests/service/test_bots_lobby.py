@@ -50,7 +50,7 @@ def test_the_host_adds_bots_and_starts_with_one_person(table: Table):
 
     out = ana.send("START")
     assert list(out) == ["Ana"]  # the bots are dealt roles, and texted nothing
-    assert out.reply.startswith(f"Game {code} has begun: ")
+    assert out.reply.startswith(f"Game {code} has begun")
     assert table.game(code).status == ACTIVE
     assert ana.send("BOT").reply == (
         "Not during a game: computer players join in the lobby, before START."
