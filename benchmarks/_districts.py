@@ -1,6 +1,7 @@
 """Win rates in the districts variant (docs/districts.md): each faction, each table size 5-10.
 
-Strategy bots in every seat (sh_sms.districts.bots), seeded games. A faction's figure is the share
+Strategy bots in every seat (sh_sms.games.districts.bots), seeded games. A faction's figure is the
+share
 of its players who win (several factions may win one game, or none). Target: no faction hopeless,
 i.e. each between 20% and 60% at every table size. Also how games end and how long they last.
 """
@@ -10,8 +11,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from sh_sms.districts.bots import StrategySeat, play_game
-from sh_sms.districts.engine.tables import FACTIONS, faction
+from sh_sms.games.districts.bots import StrategySeat, play_game
+from sh_sms.games.districts.engine.tables import FACTIONS, faction
 
 LOW, HIGH = 0.20, 0.60
 

@@ -1,4 +1,4 @@
-"""Bot strength: win rates of the strategy bots (sh_sms.bots) at 5, 7 and 10 players.
+"""Bot strength: win rates of the strategy bots (sh_sms.games.standard.bots) at 5, 7 and 10 players.
 
 Three settings per player count, each over the same seeded games: the strategy in every seat;
 strategy liberals against random fascists; strategy fascists against random liberals (random =
@@ -21,8 +21,8 @@ import time
 from _districts import print_table as print_districts_table
 
 from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, play_game
-from sh_sms.engine.boards import LIBERAL
-from sh_sms.engine.ruleset import Ruleset, rebalanced
+from sh_sms.games.standard.engine.boards import LIBERAL
+from sh_sms.games.standard.engine.ruleset import Ruleset, rebalanced
 
 SETTINGS = {
     "all strategy": "all",

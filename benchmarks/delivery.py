@@ -42,8 +42,8 @@ from fake_twilio import FakeTwilio  # noqa: E402
 from sh_sms.botplay.demo import NAMES  # noqa: E402
 from sh_sms.botplay.textbot import next_text  # noqa: E402
 from sh_sms.config import Settings  # noqa: E402
-from sh_sms.engine import GameState  # noqa: E402
-from sh_sms.engine.bot import RandomBot  # noqa: E402
+from sh_sms.games.standard.engine import GameState  # noqa: E402
+from sh_sms.games.standard.engine.bot import RandomBot  # noqa: E402
 from sh_sms.jobs import Worker  # noqa: E402
 from sh_sms.store import Game, Outbox, Player  # noqa: E402
 from sh_sms.store.migrate import upgrade  # noqa: E402

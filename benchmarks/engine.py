@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 import time
 
-from sh_sms.engine import apply, new_game
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.state import OVER
+from sh_sms.games.standard.engine import apply, new_game
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.state import OVER
 
 
 def measure(players: int, seconds: float) -> tuple[float, float]:

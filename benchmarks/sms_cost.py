@@ -4,9 +4,9 @@ Every move is a text through `POST /sms` (simulator backend) into the outbox, ex
 phone's would; the outbox rows are then counted. Each line is one table size, one mode (ordinary,
 or room mode: `SET ROOM ON` in the lobby, news on the shared board only), one set of names (the
 demo's two- and three-letter names, or `long`: ordinary names of seven or eight letters) and one
-kind of player: the strategy bots (sh_sms.bots, deciding from what their seat has seen; their
-games have realistic lengths) or the engine's random bot. The bots' claims are not texted (table
-talk is the players' own, not the game's cost) unless `--talk` says so.
+kind of player: the strategy bots (sh_sms.games.standard.bots, deciding from what their seat
+has seen; their games have realistic lengths) or the engine's random bot. The bots' claims are
+not texted (table talk is the players' own, not the game's cost) unless `--talk` says so.
 
 Columns: games, texts in, messages and segments out, messages over 160 characters (all, and those
 that ask nothing of their reader), segments per finished game (lobby included) beside its target,
@@ -37,8 +37,8 @@ from sqlmodel import Session, col, select
 from sh_sms.botplay.demo import NAMES
 from sh_sms.botplay.table import StrategySeat
 from sh_sms.botplay.textbot import action_text
-from sh_sms.engine import GameState, awaiting
-from sh_sms.engine.bot import RandomBot
+from sh_sms.games.standard.engine import GameState, awaiting
+from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.store import Game, Outbox, Player, outbox_after
 from sh_sms.store.games import all_events
 from sh_sms.store.migrate import upgrade

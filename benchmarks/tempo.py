@@ -60,7 +60,7 @@ from sh_sms.delivery import claims  # noqa: E402
 from sh_sms.delivery.rate import Slots  # noqa: E402
 from sh_sms.delivery.senders import TwilioSender  # noqa: E402
 from sh_sms.delivery.worker import Worker  # noqa: E402
-from sh_sms.engine import GameState, awaiting, legal_actions  # noqa: E402
+from sh_sms.games.standard.engine import GameState, awaiting, legal_actions  # noqa: E402
 from sh_sms.store import Game, Outbox, Player, outbox_after  # noqa: E402
 from sh_sms.store.migrate import upgrade  # noqa: E402
 from sh_sms.text.gsm import segments  # noqa: E402

@@ -35,7 +35,7 @@ from _load import ROOT, TALK, Feed, Table, app_env, drive, percentile, scratch_p
 from sqlalchemy import event
 from sqlmodel import Session, select
 
-from sh_sms.engine import GameState
+from sh_sms.games.standard.engine import GameState
 from sh_sms.store import Game, Player
 from sh_sms.store.migrate import upgrade
 from sh_sms.web import create_app

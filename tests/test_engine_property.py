@@ -6,11 +6,19 @@ import os
 
 import pytest
 
-from sh_sms.engine import Action, GameState, IllegalAction, apply, awaiting, legal_actions, new_game
-from sh_sms.engine.actions import POWER_ACTIONS
-from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.state import NOMINATE, OVER
+from sh_sms.games.standard.engine import (
+    Action,
+    GameState,
+    IllegalAction,
+    apply,
+    awaiting,
+    legal_actions,
+    new_game,
+)
+from sh_sms.games.standard.engine.actions import POWER_ACTIONS
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.state import NOMINATE, OVER
 
 GAMES_PER_COUNT = int(os.environ.get("PROPERTY_GAMES", "500"))
 KINDS = ["nominate", "vote", "discard", "enact", "veto", "veto_answer", *POWER_ACTIONS.values()]

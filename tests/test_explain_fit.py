@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from sh_sms.engine.ruleset import standard
+from sh_sms.games.standard.engine.ruleset import standard
 from sh_sms.text.gsm import is_gsm7, segments
 from sh_sms.text.helpwords import HOW_TO, TERMS
 from sh_sms.text.messages import naming, render

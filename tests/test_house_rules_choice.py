@@ -11,7 +11,7 @@ import dataclasses
 import pytest
 
 from sh_sms import houserules
-from sh_sms.engine.ruleset import CUSTOM, Problem, rebalanced, standard
+from sh_sms.games.standard.engine.ruleset import CUSTOM, Problem, rebalanced, standard
 from sh_sms.text.commands import Command, ParseError, parse
 from sh_sms.text.gsm import segments
 from sh_sms.text.messages import render

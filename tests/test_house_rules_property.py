@@ -16,7 +16,7 @@ import pytest
 from bots.botgames import mix_for, seating
 
 from sh_sms.botplay.table import play_game
-from sh_sms.engine import (
+from sh_sms.games.standard.engine import (
     Action,
     GameState,
     IllegalAction,
@@ -26,11 +26,11 @@ from sh_sms.engine import (
     new_game,
     public_view,
 )
-from sh_sms.engine.actions import POWER_ACTIONS
-from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.ruleset import POWERS, Ruleset, problems, standard
-from sh_sms.engine.state import NOMINATE, OVER, POWER
+from sh_sms.games.standard.engine.actions import POWER_ACTIONS
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.ruleset import POWERS, Ruleset, problems, standard
+from sh_sms.games.standard.engine.state import NOMINATE, OVER, POWER
 
 RANDOM_GAMES = int(os.environ.get("HOUSE_RULES_GAMES", "3000"))
 STRATEGY_GAMES = RANDOM_GAMES * 2 // 3

@@ -11,8 +11,8 @@ from test_house_rules_property import random_rules
 from test_replay import engine_facts
 from test_replay import public_facts as board_facts
 
-from sh_sms.engine import Event, new_game
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import Event, new_game
+from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.public.replay import Board, build_replay, next_board
 
 GAMES = 150

@@ -11,9 +11,9 @@ import itertools
 
 import pytest
 
-from sh_sms.engine import Event, GameState, new_game, public_view
-from sh_sms.engine.boards import EXECUTION, INVESTIGATE, PEEK, SPECIAL_ELECTION
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import Event, GameState, new_game, public_view
+from sh_sms.games.standard.engine.boards import EXECUTION, INVESTIGATE, PEEK, SPECIAL_ELECTION
+from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.public.replay import Board, build_replay, next_board
 
 SEEDS = range(40)

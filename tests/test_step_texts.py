@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from sh_sms.engine import GameState, new_game
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import GameState, new_game
+from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.text.gsm import segments
 from sh_sms.text.messages import Prompt, join
 from sh_sms.text.steps import step_texts

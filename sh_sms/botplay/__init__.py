@@ -6,5 +6,5 @@ job     the worker's periodic job: under the game's row lock, each bot states th
         and makes the move the game waits on, decided from its seat's view and the events that
         seat has seen (sh_sms.botplay.table), through the same path as a person's text
 
-The strategy itself is sh_sms.bots (README "Computer players").
+The strategy itself is sh_sms.games.standard.bots (README "Computer players").
 """

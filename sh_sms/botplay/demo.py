@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine import new_game
-from ..engine.bot import RandomBot, play
+from ..games.standard.engine import new_game
+from ..games.standard.engine.bot import RandomBot, play
 from ..ops.commandline import command_parser
 from ..text.messages import LOG_ONLY, event_text, prompt_text
 

@@ -1,7 +1,8 @@
 """Computer players at a districts table (docs/districts.md): the bot job's districts branch.
 
 A bot decides from its seat's `player_view` and the events its seat has seen (`seat_events`),
-through `sh_sms.districts.bots.decide`, and its move goes through `districts_play.act` exactly as
+through `sh_sms.games.districts.bots.decide`, and its move goes through `districts_play.act`
+exactly as
 a person's text would. Districts bots make no claims and do not talk, and never start the timer
 (the clock or the people do).
 """
@@ -14,9 +15,9 @@ from sqlmodel import Session
 
 from ..conversation.districts_play import act
 from ..conversation.turn import Turn
-from ..districts.bots import decide
-from ..districts.engine import Action, DistrictsState, awaiting, player_view
-from ..districts.engine.state import OVER
+from ..games.districts.bots import decide
+from ..games.districts.engine import Action, DistrictsState, awaiting, player_view
+from ..games.districts.engine.state import OVER
 from ..reminders.wait import wait_key
 from ..store import GameClock
 from ..store.games import seat_events

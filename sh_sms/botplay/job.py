@@ -26,13 +26,13 @@ from datetime import datetime, timedelta
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from ..bots import Claim
 from ..config import Settings
 from ..conversation.moves import act, tell_held
 from ..conversation.turn import Turn
-from ..districts import is_districts
-from ..engine import Action, GameState, awaiting
-from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
+from ..games.districts import is_districts
+from ..games.standard.bots import Claim
+from ..games.standard.engine import Action, GameState, awaiting
+from ..games.standard.engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..reminders.wait import wait_key
 from ..store import ACTIVE, Game, GameClock, transaction
 from ..store.games import append_events, due_games, load_state, roster, seat_events

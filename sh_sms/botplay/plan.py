@@ -7,14 +7,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from ..config import Settings
-from ..districts import is_districts
-from ..districts.engine import awaiting as districts_awaiting
-from ..engine import Event, GameState, awaiting
-from ..engine.state import OVER
+from ..games.districts import is_districts
+from ..games.districts.engine import awaiting as districts_awaiting
+from ..games.standard.engine import Event, GameState, awaiting
+from ..games.standard.engine.state import OVER
 from ..store import GameClock, Player
 
-# Events after which the seats in office may owe the table a claim (sh_sms.bots.stories): a
-# policy enacted, a veto agreed, an investigation seen.
+# Events after which the seats in office may owe the table a claim
+# (sh_sms.games.standard.bots.stories): a policy enacted, a veto agreed, an investigation seen.
 CLAIM_OCCASIONS = frozenset({"enacted", "veto_answered", "investigation"})
 
 

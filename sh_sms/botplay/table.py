@@ -1,8 +1,8 @@
 """Bots at an engine-level table: the one place that turns a GameState into what a bot may know.
 
-`sh_sms.bots` decides from a seat's `player_view` and the events that seat has seen; this module
-builds both from the state and the events, and plays whole games with bot seats for the
-benchmark and the tests. A bot's claim is logged as a public `claim` event after the action that
+`sh_sms.games.standard.bots` decides from a seat's `player_view` and the events that seat has
+seen; this module builds both from the state and the events, and plays whole games with bot
+seats for the benchmark and the tests. A bot's claim is logged as a public `claim` event after the action that
 ended its turn in office, President first, so the Chancellor's claim can answer the President's.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from ..bots import Claim, Notebook, claim, decide
-from ..engine import Action, Event, GameState, apply, awaiting, new_game, player_view
-from ..engine.bot import RandomBot
-from ..engine.ruleset import Ruleset
-from ..engine.state import OVER
+from ..games.standard.bots import Claim, Notebook, claim, decide
+from ..games.standard.engine import Action, Event, GameState, apply, awaiting, new_game, player_view
+from ..games.standard.engine.bot import RandomBot
+from ..games.standard.engine.ruleset import Ruleset
+from ..games.standard.engine.state import OVER
 
 
 def seen_by(events: Iterable[Event], seat: int) -> list[Event]:

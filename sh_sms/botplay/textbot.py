@@ -6,8 +6,8 @@ Used by tests, the benchmarks and the simulator to play whole games by text.
 from __future__ import annotations
 
 from ..conversation.handlers.play import PLAYER_ACTIONS
-from ..engine import Action, GameState
-from ..engine.bot import RandomBot
+from ..games.standard.engine import Action, GameState
+from ..games.standard.engine.bot import RandomBot
 from ..text.words import COMMAND_WORDS
 
 # The word players are taught for each engine action that names a player (NOM, INVESTIGATE, ...).

@@ -9,8 +9,15 @@ a voter's casual or corrected vote is counted and confirmed. Anything else is no
 
 from __future__ import annotations
 
-from ..engine import awaiting, legal_actions
-from ..engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
+from ..games.standard.engine import awaiting, legal_actions
+from ..games.standard.engine.state import (
+    CHANCELLOR_ENACT,
+    NOMINATE,
+    POWER,
+    PRESIDENT_DISCARD,
+    VETO,
+    VOTE,
+)
 from ..text.commands import NEAR_MISS, Command
 from ..text.everyday import NOT_A_NAME, PEOPLE_WORDS
 from ..text.sentences import (

@@ -10,7 +10,7 @@ needs its players, so the game itself bounds them.
 from __future__ import annotations
 
 from ..config import Settings
-from ..engine.boards import MAX_PLAYERS
+from ..games.standard.engine.boards import MAX_PLAYERS
 from ..text.gsm import segments
 from ..text.messages import SMS_MAX
 

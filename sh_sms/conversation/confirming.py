@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from ..engine.state import VETO, VOTE
+from ..games.standard.engine.state import VETO, VOTE
 from ..reminders.wait import clock_for
 from ..text.sentences import Words
 from ..text.votes import vote_word

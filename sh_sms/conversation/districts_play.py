@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..botplay.plan import plan
-from ..districts.engine import (
+from ..games.districts.engine import (
     SYSTEM,
     Action,
     DistrictsState,
@@ -20,9 +20,9 @@ from ..districts.engine import (
     can_start_timer,
     new_game,
 )
-from ..districts.engine.actions import TIMEOUT
-from ..districts.engine.state import OVER
-from ..districts.text.wording import refusal_text, step_texts
+from ..games.districts.engine.actions import TIMEOUT
+from ..games.districts.engine.state import OVER
+from ..games.districts.text.wording import refusal_text, step_texts
 from ..houserules import Choice, variant_rules
 from ..public.links import replay_url
 from ..reminders.wait import track
@@ -87,6 +87,6 @@ def _told(
 
 
 def refuse(turn: Turn, code: str, **context) -> None:
-    """A districts refusal (sh_sms.districts.text: its codes) for the sender."""
+    """A districts refusal (sh_sms.games.districts.text: its codes) for the sender."""
     state = turn.state
     turn.mail.add(turn.number, refusal_text(code, state.names, state.rules, **context))

@@ -14,15 +14,15 @@
 
 from __future__ import annotations
 
-from ..districts.engine import legal_actions
-from ..districts.text.commands import (
+from ..games.districts.engine import legal_actions
+from ..games.districts.text.commands import (
     MOVE_VERBS,
     QUESTION,
     WRONG_GAME,
     district_number,
     parse,
 )
-from ..districts.text.resolve import KIND_OF_VERB
+from ..games.districts.text.resolve import KIND_OF_VERB
 from ..text.commands import EXTRA_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
 from ..text.phonetext import plain
 from ..text.players import resolve_player

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..districts.text.commands import MOVE_VERBS, QUESTION, WRONG_GAME
+from ..games.districts.text.commands import MOVE_VERBS, QUESTION, WRONG_GAME
 from ..text.commands import MISSING_ARG, Command, ParseError
 from .handlers import after, districts, endgame, host, nogame, refuse, talk
 from .interpret import Reading, Unclear

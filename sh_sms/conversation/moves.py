@@ -14,8 +14,8 @@ import json
 from datetime import timedelta
 
 from ..botplay.plan import pause, plan
-from ..engine import Action, Event, GameState, IllegalAction, apply, awaiting
-from ..engine.state import OVER
+from ..games.standard.engine import Action, Event, GameState, IllegalAction, apply, awaiting
+from ..games.standard.engine.state import OVER
 from ..public.links import replay_url
 from ..reminders.wait import clock_for, track
 from ..store import OVER as GAME_OVER

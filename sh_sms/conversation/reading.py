@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import awaiting
-from ..engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
+from ..games.standard.engine import awaiting
+from ..games.standard.engine.state import (
+    CHANCELLOR_ENACT,
+    NOMINATE,
+    POWER,
+    PRESIDENT_DISCARD,
+    VETO,
+    VOTE,
+)
 from ..text.commands import NEAR_MISS, Command, ParseError, fits
 from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 

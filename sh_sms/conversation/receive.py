@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine
 
 from ..config import Settings
 from ..delivery.destinations import refusal
-from ..districts import is_districts
+from ..games.districts import is_districts
 from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster

@@ -5,11 +5,11 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 
 from __future__ import annotations
 
-from ..districts import is_districts
-from ..districts.talk import districts_listeners, districts_talk_refusal
-from ..engine import IllegalAction, public_view
-from ..engine.ruleset import Problem
-from ..engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
+from ..games.districts import is_districts
+from ..games.districts.talk import districts_listeners, districts_talk_refusal
+from ..games.standard.engine import IllegalAction, public_view
+from ..games.standard.engine.ruleset import Problem
+from ..games.standard.engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
 from ..store import Player
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
 from ..text.gsm import sanitize

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..districts import is_districts
+from ..games.districts import is_districts
 from ..store import Contact
 from ..text.commands import MISSING_ARG, NEAR_MISS, Command, ParseError
 from . import districts_routes

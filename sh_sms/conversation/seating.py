@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
-from ..engine.boards import MAX_PLAYERS
+from ..games.standard.engine.boards import MAX_PLAYERS
 from ..public.board import room_mode
 from ..store import ACTIVE, LOBBY, Game, Invite, Player, lock_game
 from ..store.games import find_game, roster

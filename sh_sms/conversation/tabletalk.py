@@ -7,9 +7,9 @@ about when the sender may talk (nothing they say is lost).
 from __future__ import annotations
 
 from ..delivery.rows import contact
-from ..districts import is_districts
-from ..engine import awaiting
-from ..engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
+from ..games.districts import is_districts
+from ..games.standard.engine import awaiting
+from ..games.standard.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
 from ..text.gsm import clean, segments, units
 from ..text.messages import render
 from .limits import talk_allowed

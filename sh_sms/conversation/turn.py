@@ -9,7 +9,7 @@ from sqlmodel import Session
 
 from ..config import Settings
 from ..delivery.mailbox import Mailbox
-from ..engine import GameState
+from ..games.standard.engine import GameState
 from ..store import ENDED, LOBBY, OVER, Game, Player
 from ..text.messages import render
 

@@ -6,7 +6,8 @@ choice survives players joining and leaving: the rebalanced tables differ by tab
 knob set on top of a preset stays set whatever the size. A knob is one field of the Ruleset;
 setting it never touches the others.
 
-Another preset plugs in by name: its resolver in `sh_sms.engine.ruleset.PRESETS` (a function of
+Another preset plugs in by name: its resolver in `sh_sms.games.standard.engine.ruleset.PRESETS` (a
+function of
 the table size) and its word in `sh_sms.text.rulewords.PRESET_WORDS`; a variant with an engine
 of its own (seed 004's districts) is picked the same way and dealt by its own module at START.
 """
@@ -17,10 +18,10 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..districts import VARIANT as DISTRICTS
-from ..districts.engine.tables import DEFAULT_RULES as DISTRICTS_RULES
-from ..engine.boards import MAX_PLAYERS, MIN_PLAYERS
-from ..engine.ruleset import (
+from ..games.districts import VARIANT as DISTRICTS
+from ..games.districts.engine.tables import DEFAULT_RULES as DISTRICTS_RULES
+from ..games.standard.engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ..games.standard.engine.ruleset import (
     CUSTOM,
     FASCIST_DECK,
     FASCIST_START,

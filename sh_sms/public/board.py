@@ -8,8 +8,8 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from ..delivery.sender_alerts import sender_problem
-from ..engine import public_view
-from ..engine.ruleset import STANDARD, Ruleset, differences
+from ..games.standard.engine import public_view
+from ..games.standard.engine.ruleset import STANDARD, Ruleset, differences
 from ..houserules import table_size
 from ..store import Game, GameClock, Player
 from ..store.games import load_state

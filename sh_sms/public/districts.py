@@ -15,11 +15,11 @@ from jinja2 import TemplateError
 from sqlmodel import Session, col, select
 
 from ..delivery.sender_alerts import sender_problem
-from ..districts import VARIANT, is_districts_json
-from ..districts.engine import DistrictsState, Event, public_view
-from ..districts.engine.state import OVER, VOTE
-from ..districts.engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
-from ..districts.text.wording import alignment_text, event_text, policy_text
+from ..games.districts import VARIANT, is_districts_json
+from ..games.districts.engine import DistrictsState, Event, public_view
+from ..games.districts.engine.state import OVER, VOTE
+from ..games.districts.engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
+from ..games.districts.text.wording import alignment_text, event_text, policy_text
 from ..houserules import Choice, variant_rules
 from ..store import ENDED, LOBBY, Game, GameEvent, Player
 from ..store.games import load_state

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from ..districts.engine import Event
-from ..districts.engine.tables import FACTIONS
+from ..games.districts.engine import Event
+from ..games.districts.engine.tables import FACTIONS
 
 
 @dataclass(frozen=True)

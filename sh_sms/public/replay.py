@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from ..engine import Event
-from ..engine.boards import (
+from ..games.standard.engine import Event
+from ..games.standard.engine.boards import (
     FASCIST_POLICIES,
     LIBERAL_POLICIES,
     PEEK,
     SMALL_TABLE,
     VETO_AT,
 )
-from ..engine.ruleset import Ruleset
+from ..games.standard.engine.ruleset import Ruleset
 
 DECK = LIBERAL_POLICIES + FASCIST_POLICIES
 

@@ -8,10 +8,10 @@ from jinja2 import TemplateError
 from sqlmodel import Session, col, select
 
 from .. import houserules
-from ..engine import Event, GameState, public_view
-from ..engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
-from ..engine.ruleset import Ruleset
-from ..engine.views import rules_data
+from ..games.standard.engine import Event, GameState, public_view
+from ..games.standard.engine.boards import FASCIST_POLICIES, LIBERAL_POLICIES
+from ..games.standard.engine.ruleset import Ruleset
+from ..games.standard.engine.views import rules_data
 from ..store import ENDED, LOBBY, OVER, Game, Player
 from ..store.games import load_state, public_event_rows
 from ..text.messages import TEMPLATES, event_text

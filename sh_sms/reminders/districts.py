@@ -7,9 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from ..delivery.mailbox import Mailbox
-from ..districts.engine import DistrictsState, awaiting, player_view
-from ..districts.engine.state import OVER, VOTE
-from ..districts.text.wording import prompt_text
+from ..games.districts.engine import DistrictsState, awaiting, player_view
+from ..games.districts.engine.state import OVER, VOTE
+from ..games.districts.text.wording import prompt_text
 from ..store import Player
 
 

@@ -10,8 +10,8 @@ from sqlmodel import Session
 
 from ..conversation.districts_play import act
 from ..conversation.turn import Turn
-from ..districts.engine import SYSTEM, Action
-from ..districts.engine.actions import TIMEOUT
+from ..games.districts.engine import SYSTEM, Action
+from ..games.districts.engine.actions import TIMEOUT
 from ..quiet import next_allowed
 from ..store import GameClock
 from ..store.games import roster

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from ..config import Settings
 from ..conversation.moves import act
 from ..conversation.turn import Turn
-from ..districts import is_districts
+from ..games.districts import is_districts
 from ..quiet import next_allowed
 from ..store import ACTIVE, Game, GameClock, transaction
 from ..store.games import due_games, load_state, roster

@@ -7,9 +7,9 @@ import random
 from datetime import datetime
 
 from ..delivery.mailbox import Mailbox
-from ..districts import is_districts
-from ..engine import Action, GameState, awaiting, legal_actions
-from ..engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD
+from ..games.districts import is_districts
+from ..games.standard.engine import Action, GameState, awaiting, legal_actions
+from ..games.standard.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD
 from ..store import Player
 from ..text.messages import naming, prompt_text
 from . import districts

@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 from sqlmodel import Session
 
 from ..config import Settings
-from ..districts import is_districts
-from ..engine import GameState
-from ..engine.state import OVER
+from ..games.districts import is_districts
+from ..games.standard.engine import GameState
+from ..games.standard.engine.state import OVER
 from ..quiet import next_allowed
 from ..store import Game, GameClock
 from . import districts

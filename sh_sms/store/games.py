@@ -12,9 +12,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from ..districts import is_districts_json
-from ..districts.engine import DistrictsState
-from ..engine import Event, GameState
+from ..games.districts import is_districts_json
+from ..games.districts.engine import DistrictsState
+from ..games.standard.engine import Event, GameState
 from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
 
@@ -132,7 +132,7 @@ def new_code(
 
 def load_state(game: Game) -> GameState | DistrictsState | None:
     """The engine state stored with `game`, or None for a lobby (no roles dealt yet); a
-    districts game's state is read by its own engine (sh_sms.districts)."""
+    districts game's state is read by its own engine (sh_sms.games.districts)."""
     if not game.state:
         return None
     if is_districts_json(game.state):

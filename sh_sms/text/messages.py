@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..bots import Claim
-from ..engine import Event, GameState, legal_actions, player_view
-from ..engine.actions import PROPOSE_VETO, awaiting
-from ..engine.boards import MAX_PLAYERS, MIN_PLAYERS, PEEK_AND_DROP
-from ..engine.ruleset import Ruleset, differences, standard
+from ..games.standard.bots import Claim
+from ..games.standard.engine import Event, GameState, legal_actions, player_view
+from ..games.standard.engine.actions import PROPOSE_VETO, awaiting
+from ..games.standard.engine.boards import MAX_PLAYERS, MIN_PLAYERS, PEEK_AND_DROP
+from ..games.standard.engine.ruleset import Ruleset, differences, standard
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import plain_text
 from .gsm import EXTENSION, segments, units

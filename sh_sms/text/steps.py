@@ -10,9 +10,9 @@ to act on them, an execution to its target, and the end of the game.
 
 from __future__ import annotations
 
-from ..engine import Event, GameState
-from ..engine.actions import awaiting
-from ..engine.boards import CHAOS_AT, PEEK_AND_DROP
+from ..games.standard.engine import Event, GameState
+from ..games.standard.engine.actions import awaiting
+from ..games.standard.engine.boards import CHAOS_AT, PEEK_AND_DROP
 from .messages import LOG_ONLY, event_text, prompt_text, thriftiest
 
 # Public events texted only to the government they bind (the table sees them on the board and

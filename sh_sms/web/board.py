@@ -8,8 +8,8 @@ from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
-from ..districts import VARIANT
-from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
+from ..games.districts import VARIANT
+from ..games.standard.engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
 from ..public.board import board_view
 from ..public.state import public_state
 from ..store import Game

@@ -8,9 +8,9 @@ from jinja2 import TemplateError
 from sqlmodel import Session
 
 from ..config import Settings
-from ..districts.engine import DistrictsState, Event
-from ..districts.engine.tables import MAX_PLAYERS, MIN_PLAYERS
-from ..districts.text.wording import LOG_ONLY, alignment_text, event_text, policy_text
+from ..games.districts.engine import DistrictsState, Event
+from ..games.districts.engine.tables import MAX_PLAYERS, MIN_PLAYERS
+from ..games.districts.text.wording import LOG_ONLY, alignment_text, event_text, policy_text
 from ..public.board import bot_names
 from ..public.districts_replay import build_replay
 from ..public.links import board_path

@@ -6,12 +6,12 @@ from flask import Blueprint, Response, render_template
 from jinja2 import TemplateError
 from sqlmodel import Session
 
-from ..bots import CLAIM, Claim
-from ..bots.claims import CHANCELLOR
-from ..districts import is_districts
-from ..engine import Event
-from ..engine.boards import CHAOS_AT, LIBERAL_TO_WIN
-from ..engine.ruleset import Ruleset, differences
+from ..games.districts import is_districts
+from ..games.standard.bots import CLAIM, Claim
+from ..games.standard.bots.claims import CHANCELLOR
+from ..games.standard.engine import Event
+from ..games.standard.engine.boards import CHAOS_AT, LIBERAL_TO_WIN
+from ..games.standard.engine.ruleset import Ruleset, differences
 from ..public.board import bot_names, fascist_slots
 from ..public.links import board_path
 from ..public.replay import Step, build_replay

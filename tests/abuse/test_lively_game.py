@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from abuse_helpers import settings
 from harness import NAMES, Step, Table, random_bot
 
-from sh_sms.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
+from sh_sms.games.standard.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
 
 WORDS = (  # noqa: SIM905 (one line of chat is easier to read than 27 quoted phrases)
     "no way thats a lie, I trust Bob more than you, why would he pass that, hmm interesting, "

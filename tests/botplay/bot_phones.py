@@ -20,7 +20,7 @@ from sh_sms.botplay import job as bot_job
 from sh_sms.botplay.plan import plan
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
-from sh_sms.engine import GameState
+from sh_sms.games.standard.engine import GameState
 from sh_sms.reminders import job as reminder_job
 from sh_sms.reminders import wait
 from sh_sms.store import Game, GameClock, GameEvent, Outbox, Player, outbox_after, transaction

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot_phones import Phones
 
-from sh_sms.engine.state import CHANCELLOR_ENACT, NOMINATE, PRESIDENT_DISCARD, VOTE
+from sh_sms.games.standard.engine.state import CHANCELLOR_ENACT, NOMINATE, PRESIDENT_DISCARD, VOTE
 
 ROLES = [
     "liberal",

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, Watch, play_game
-from sh_sms.engine import Event, GameState
-from sh_sms.engine.boards import LIBERAL
+from sh_sms.games.standard.engine import Event, GameState
+from sh_sms.games.standard.engine.boards import LIBERAL
 
 PLAYER_COUNTS = range(5, 11)
 # Games per player count in the property tests (CI may raise it, a quick local run lower it).

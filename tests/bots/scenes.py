@@ -7,12 +7,12 @@ stacked per government, so a test reads as the story it tells.
 from __future__ import annotations
 
 from sh_sms.botplay.table import seen_by
-from sh_sms.bots import Claim, claim, decide
-from sh_sms.bots.claims import CHANCELLOR, PRESIDENT
-from sh_sms.engine import Action, Event, apply, new_game, player_view
-from sh_sms.engine.actions import DISCARD, ENACT, NOMINATE_ACTION, VOTE_ACTION
-from sh_sms.engine.setup import knowledge
-from sh_sms.engine.state import NOMINATE, POWER
+from sh_sms.games.standard.bots import Claim, claim, decide
+from sh_sms.games.standard.bots.claims import CHANCELLOR, PRESIDENT
+from sh_sms.games.standard.engine import Action, Event, apply, new_game, player_view
+from sh_sms.games.standard.engine.actions import DISCARD, ENACT, NOMINATE_ACTION, VOTE_ACTION
+from sh_sms.games.standard.engine.setup import knowledge
+from sh_sms.games.standard.engine.state import NOMINATE, POWER
 
 ROLES = {"L": "liberal", "F": "fascist", "H": "hitler"}
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from botgames import PLAYER_COUNTS, PROPERTY_GAMES, play
 
-from sh_sms.bots import CLAIM, Claim
-from sh_sms.bots.claims import CHANCELLOR, INVESTIGATOR, PRESIDENT
-from sh_sms.engine import Event
-from sh_sms.engine.boards import FASCIST, LIBERAL
+from sh_sms.games.standard.bots import CLAIM, Claim
+from sh_sms.games.standard.bots.claims import CHANCELLOR, INVESTIGATOR, PRESIDENT
+from sh_sms.games.standard.engine import Event
+from sh_sms.games.standard.engine.boards import FASCIST, LIBERAL
 from sh_sms.text.gsm import is_gsm7
 from sh_sms.text.messages import claim_text
 

@@ -14,17 +14,21 @@ from pathlib import Path
 import pytest
 from botgames import MIXES, play
 
-import sh_sms.bots
+import sh_sms.games.standard.bots
 from sh_sms.botplay import table as bot_table
 from sh_sms.botplay.table import StrategySeat, act_for, claim_for
-from sh_sms.bots import Notebook, claim, decide
-from sh_sms.engine import Action, GameState, player_view
-from sh_sms.engine.boards import FASCIST, HITLER, hitler_knows_fascists
-from sh_sms.engine.views import holder
+from sh_sms.games.standard.bots import Notebook, claim, decide
+from sh_sms.games.standard.engine import Action, GameState, player_view
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, hitler_knows_fascists
+from sh_sms.games.standard.engine.views import holder
 
-BOTS = Path(sh_sms.bots.__file__).parent
+BOTS = Path(sh_sms.games.standard.bots.__file__).parent
 # The engine pieces the bots may use: plain types, constants and the fixed tables.
-ALLOWED_MODULES = {"sh_sms.engine", "sh_sms.engine.actions", "sh_sms.engine.boards"}
+ALLOWED_MODULES = {
+    "sh_sms.games.standard.engine",
+    "sh_sms.games.standard.engine.actions",
+    "sh_sms.games.standard.engine.boards",
+}
 STATE_NAMES = {"GameState", "player_view", "public_view", "apply", "new_game", "legal_actions"}
 STATE_NAMES |= {"awaiting", "RandomBot", "knowledge", "state"}
 

@@ -6,10 +6,10 @@ import pytest
 from botgames import PLAYER_COUNTS, PROPERTY_GAMES, mix_for, play
 
 from sh_sms.botplay.table import Seat, StrategySeat
-from sh_sms.bots import decide
-from sh_sms.engine import Action, GameState, awaiting, legal_actions, player_view
-from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
-from sh_sms.engine.state import VOTE
+from sh_sms.games.standard.bots import decide
+from sh_sms.games.standard.engine import Action, GameState, awaiting, legal_actions, player_view
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL
+from sh_sms.games.standard.engine.state import VOTE
 
 
 class IdleCheck:

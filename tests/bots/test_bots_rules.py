@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from scenes import Scene
 
-from sh_sms.bots import Notebook
-from sh_sms.bots.claims import CHANCELLOR, CLAIM, INVESTIGATOR, PRESIDENT
-from sh_sms.bots.suspicion import CLAIMS_CONFLICT, PROVEN
-from sh_sms.engine import Action
-from sh_sms.engine.actions import ANSWER_VETO, ENACT, NOMINATE_ACTION, PROPOSE_VETO, VOTE_ACTION
+from sh_sms.games.standard.bots import Notebook
+from sh_sms.games.standard.bots.claims import CHANCELLOR, CLAIM, INVESTIGATOR, PRESIDENT
+from sh_sms.games.standard.bots.suspicion import CLAIMS_CONFLICT, PROVEN
+from sh_sms.games.standard.engine import Action
+from sh_sms.games.standard.engine.actions import (
+    ANSWER_VETO,
+    ENACT,
+    NOMINATE_ACTION,
+    PROPOSE_VETO,
+    VOTE_ACTION,
+)
 
 JA, NEIN = Action(VOTE_ACTION, True), Action(VOTE_ACTION, False)
 SEVEN = "LLLLFFH"  # seats 0-3 liberal, 4 and 5 fascist, 6 Hitler

@@ -23,9 +23,9 @@ from sh_sms.botplay import job as bot_job
 from sh_sms.botplay.textbot import action_text
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
-from sh_sms.engine import GameState, awaiting
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.state import OVER
+from sh_sms.games.standard.engine import GameState, awaiting
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.state import OVER
 from sh_sms.store import Game, GameEvent, transaction
 from sh_sms.store.games import load_state, roster, seat_events
 

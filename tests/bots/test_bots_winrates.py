@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from botgames import play
 
-from sh_sms.engine.boards import LIBERAL
+from sh_sms.games.standard.engine.boards import LIBERAL
 
 GAMES = 200
 

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session
 
-from sh_sms.engine import GameState, new_game
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import GameState, new_game
+from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.store import ACTIVE, LOBBY, OVER, Game, Player
 from sh_sms.store.games import append_events
 from sh_sms.text.numbers import bot_number

@@ -23,11 +23,11 @@ from pagecheck import (
     smallest_text_px,
 )
 
-from sh_sms.districts.bots import StrategySeat
-from sh_sms.districts.engine import DistrictsState, apply, awaiting, new_game
-from sh_sms.districts.engine.randbot import clock
-from sh_sms.districts.engine.state import OVER, VOTE
-from sh_sms.districts.text.wording import alignment_text
+from sh_sms.games.districts.bots import StrategySeat
+from sh_sms.games.districts.engine import DistrictsState, apply, awaiting, new_game
+from sh_sms.games.districts.engine.randbot import clock
+from sh_sms.games.districts.engine.state import OVER, VOTE
+from sh_sms.games.districts.text.wording import alignment_text
 from sh_sms.store import OVER as FINISHED
 
 with contextlib.suppress(ImportError):

@@ -23,8 +23,8 @@ from sh_sms.conversation.handlers.play import _action
 from sh_sms.conversation.interpret import read
 from sh_sms.conversation.reading import INFO_VERBS, MOVE_PHASES, Question, Unclear, usable
 from sh_sms.conversation.turn import Turn
-from sh_sms.engine import IllegalAction, apply, new_game
-from sh_sms.engine.state import (
+from sh_sms.games.standard.engine import IllegalAction, apply, new_game
+from sh_sms.games.standard.engine.state import (
     CHANCELLOR_ENACT,
     NOMINATE,
     POWER,

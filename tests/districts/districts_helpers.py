@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sh_sms.districts.engine import Action, DistrictsState, apply, new_game
-from sh_sms.districts.engine.actions import DISCARD, MOVE_ACTION, VOTE_ACTION
+from sh_sms.games.districts.engine import Action, DistrictsState, apply, new_game
+from sh_sms.games.districts.engine.actions import DISCARD, MOVE_ACTION, VOTE_ACTION
 
 
 def names(players: int) -> list[str]:

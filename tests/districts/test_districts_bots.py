@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 from districts_helpers import settled
 
-from sh_sms.districts.bots import StrategySeat, decide, play_game
-from sh_sms.districts.bots.memory import Memory
-from sh_sms.districts.engine import Action, apply, awaiting, legal_actions, player_view
-from sh_sms.districts.engine.tables import FACTIONS, faction
+from sh_sms.games.districts.bots import StrategySeat, decide, play_game
+from sh_sms.games.districts.bots.memory import Memory
+from sh_sms.games.districts.engine import Action, apply, awaiting, legal_actions, player_view
+from sh_sms.games.districts.engine.tables import FACTIONS, faction
 
 
 def test_a_bot_decides_nothing_when_the_game_does_not_wait_on_it() -> None:

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from sh_sms.districts.bots import StrategySeat
-from sh_sms.districts.engine import SYSTEM, Action, apply, awaiting, new_game, player_view
-from sh_sms.districts.engine.actions import TIMEOUT
-from sh_sms.districts.engine.state import OVER
-from sh_sms.districts.text.commands import command_for, parse
-from sh_sms.districts.text.resolve import resolve
-from sh_sms.districts.text.wording import alignment_text, step_texts
+from sh_sms.games.districts.bots import StrategySeat
+from sh_sms.games.districts.engine import SYSTEM, Action, apply, awaiting, new_game, player_view
+from sh_sms.games.districts.engine.actions import TIMEOUT
+from sh_sms.games.districts.engine.state import OVER
+from sh_sms.games.districts.text.commands import command_for, parse
+from sh_sms.games.districts.text.resolve import resolve
+from sh_sms.games.districts.text.wording import alignment_text, step_texts
 from sh_sms.text.commands import Command
 from sh_sms.text.gsm import is_gsm7
 

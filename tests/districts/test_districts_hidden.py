@@ -7,9 +7,9 @@ import ast
 import random
 from pathlib import Path
 
-from sh_sms.districts.bots import StrategySeat, play_game
-from sh_sms.districts.engine import DistrictsState, player_view, public_view
-from sh_sms.districts.engine.tables import FASCIST, faction
+from sh_sms.games.districts.bots import StrategySeat, play_game
+from sh_sms.games.districts.engine import DistrictsState, player_view, public_view
+from sh_sms.games.districts.engine.tables import FASCIST, faction
 
 PACKAGE = Path(__file__).resolve().parents[2] / "sh_sms" / "districts"
 BANNED = ("flask", "sqlalchemy", "sqlmodel", "twilio", "psycopg", "werkzeug", "jinja2")
@@ -84,7 +84,7 @@ def test_the_engine_and_bots_import_no_web_database_twilio_or_wording() -> None:
             for level, name in _imports(path):
                 assert level > 0 or not name.startswith(BANNED), f"{path} imports {name}"
                 assert level > 0 or not name.startswith("sh_sms.text"), f"{path} imports {name}"
-                if level == 0 and name.startswith("sh_sms.engine"):
+                if level == 0 and name.startswith("sh_sms.games.standard.engine"):
                     assert name.split(".")[2] in ("events", "errors", "actions"), name
     for path in sorted((PACKAGE / "engine").glob("*.py")):
         assert all(level < 2 for level, _ in _imports(path)), f"{path} reaches out of the engine"

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from sh_sms import houserules
-from sh_sms.districts import is_districts, is_districts_json
-from sh_sms.districts.engine import new_game
-from sh_sms.engine import new_game as standard_game
-from sh_sms.engine.ruleset import Problem
+from sh_sms.games.districts import is_districts, is_districts_json
+from sh_sms.games.districts.engine import new_game
+from sh_sms.games.standard.engine import new_game as standard_game
+from sh_sms.games.standard.engine.ruleset import Problem
 from sh_sms.text.commands import Command, ParseError, parse
 from sh_sms.text.words import CARRIER_HELP, CARRIER_OPT_IN, CARRIER_OPT_OUT
 

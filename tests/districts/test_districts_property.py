@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from sh_sms.districts.bots import RandomSeat, StrategySeat
-from sh_sms.districts.engine import (
+from sh_sms.games.districts.bots import RandomSeat, StrategySeat
+from sh_sms.games.districts.engine import (
     SYSTEM,
     Action,
     DistrictsState,
@@ -23,10 +23,10 @@ from sh_sms.districts.engine import (
     legal_actions,
     new_game,
 )
-from sh_sms.districts.engine.actions import TIMER, VOTE_ACTION
-from sh_sms.districts.engine.randbot import clock
-from sh_sms.districts.engine.state import OVER, VOTE
-from sh_sms.districts.engine.tables import ACTION, FASCIST, LIBERAL, faction, home_of, policy
+from sh_sms.games.districts.engine.actions import TIMER, VOTE_ACTION
+from sh_sms.games.districts.engine.randbot import clock
+from sh_sms.games.districts.engine.state import OVER, VOTE
+from sh_sms.games.districts.engine.tables import ACTION, FASCIST, LIBERAL, faction, home_of, policy
 
 GAMES_PER_COUNT = int(os.environ.get("DISTRICTS_PROPERTY_GAMES", "350"))
 KINDS = ["move", "vote", "timer", "investigate", "discard", "send", "timeout", "nominate"]

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from districts_helpers import discard, elect, names, settled, with_deck
 
-from sh_sms.districts.engine import (
+from sh_sms.games.districts.engine import (
     SYSTEM,
     Action,
     IllegalAction,
@@ -18,7 +18,7 @@ from sh_sms.districts.engine import (
     new_game,
     player_view,
 )
-from sh_sms.districts.engine.actions import (
+from sh_sms.games.districts.engine.actions import (
     INVESTIGATE_ACTION,
     MOVE_ACTION,
     SEND_ACTION,
@@ -26,8 +26,8 @@ from sh_sms.districts.engine.actions import (
     TIMER,
     VOTE_ACTION,
 )
-from sh_sms.districts.engine.state import DRAW, INVESTIGATE, MOVE, OVER, TAKE, VOTE
-from sh_sms.districts.engine.tables import (
+from sh_sms.games.districts.engine.state import DRAW, INVESTIGATE, MOVE, OVER, TAKE, VOTE
+from sh_sms.games.districts.engine.tables import (
     ACTION,
     ALIGNMENTS,
     DISTRICTS,
@@ -35,9 +35,9 @@ from sh_sms.districts.engine.tables import (
     faction,
     home_of,
 )
-from sh_sms.districts.engine.tables import DRAW as DRAW_CARD
-from sh_sms.districts.engine.tables import INVESTIGATE as INVESTIGATE_CARD
-from sh_sms.districts.engine.tables import TAKE as TAKE_CARD
+from sh_sms.games.districts.engine.tables import DRAW as DRAW_CARD
+from sh_sms.games.districts.engine.tables import INVESTIGATE as INVESTIGATE_CARD
+from sh_sms.games.districts.engine.tables import TAKE as TAKE_CARD
 
 
 @pytest.mark.parametrize("players", range(5, 11))
@@ -311,7 +311,7 @@ def test_d14_oligarch_wins_when_its_district_leads_at_the_end() -> None:
 
 
 def test_d15_talk_within_district_capitol_silent_in_session() -> None:
-    from sh_sms.districts.engine import talk_audience
+    from sh_sms.games.districts.engine import talk_audience
 
     state, _ = new_game(names(5), 0)
     assert talk_audience(state, 0) == [1, 2, 3, 4]  # settling: everyone together
@@ -350,7 +350,7 @@ def test_d17_the_host_ends_the_game_without_a_winner() -> None:
 
 
 def test_state_survives_a_json_round_trip() -> None:
-    from sh_sms.districts.engine import DistrictsState
+    from sh_sms.games.districts.engine import DistrictsState
 
     state = elect(settled([1, 1, 2, 2, 3]), {1: 0})
     assert DistrictsState.from_json(state.to_json()) == state

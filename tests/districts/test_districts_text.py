@@ -8,11 +8,11 @@ import re
 import pytest
 from districts_helpers import discard, elect, settled, with_deck
 
-from sh_sms.districts.bots import StrategySeat, play_game
-from sh_sms.districts.engine import Action, apply, legal_actions, new_game, player_view
-from sh_sms.districts.engine.actions import SEND_ACTION, TIMER
-from sh_sms.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
-from sh_sms.districts.text.resolve import (
+from sh_sms.games.districts.bots import StrategySeat, play_game
+from sh_sms.games.districts.engine import Action, apply, legal_actions, new_game, player_view
+from sh_sms.games.districts.engine.actions import SEND_ACTION, TIMER
+from sh_sms.games.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
+from sh_sms.games.districts.text.resolve import (
     ALREADY_VOTED,
     AMBIGUOUS_PLAYER,
     NO_SUCH_CARD,
@@ -22,7 +22,7 @@ from sh_sms.districts.text.resolve import (
     Refusal,
     resolve,
 )
-from sh_sms.districts.text.wording import (
+from sh_sms.games.districts.text.wording import (
     board_text,
     event_text,
     hand_text,

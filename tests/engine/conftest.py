@@ -7,8 +7,8 @@ from typing import NamedTuple
 import pytest
 from scenarios import check, names
 
-from sh_sms.engine import Action, Event, GameState, new_game
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import Action, Event, GameState, new_game
+from sh_sms.games.standard.engine.bot import RandomBot, play
 
 RECORDED_SEEDS = range(6)
 

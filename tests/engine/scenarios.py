@@ -11,8 +11,16 @@ from collections.abc import Iterable
 
 import pytest
 
-from sh_sms.engine import Action, Event, GameState, IllegalAction, apply, legal_actions, new_game
-from sh_sms.engine.state import NOMINATE, VOTE
+from sh_sms.games.standard.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    new_game,
+)
+from sh_sms.games.standard.engine.state import NOMINATE, VOTE
 
 # R1, written out independently of the engine's own table: players -> (liberals, fascists).
 ROLE_TABLE = {5: (3, 1), 6: (4, 1), 7: (4, 2), 8: (5, 2), 9: (5, 3), 10: (6, 3)}

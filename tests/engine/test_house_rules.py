@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 from scenarios import kinds, of_kind, public
 
-from sh_sms.engine import (
+from sh_sms.games.standard.engine import (
     Action,
     GameState,
     IllegalAction,
@@ -23,7 +23,7 @@ from sh_sms.engine import (
     player_view,
     public_view,
 )
-from sh_sms.engine.ruleset import Ruleset, problems, rebalanced, standard
+from sh_sms.games.standard.engine.ruleset import Ruleset, problems, rebalanced, standard
 
 EXECUTE_FIRST = dataclasses.replace(
     standard(7),

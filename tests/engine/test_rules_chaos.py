@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenarios import POWER_TABLE, act, elect, fail, kinds, make_state, of_kind, public
 
-from sh_sms.engine import legal_actions, player_view, public_view
+from sh_sms.games.standard.engine import legal_actions, player_view, public_view
 
 # Default 7-player roles: seats 0-3 liberal, 4-5 fascist, 6 Hitler.
 

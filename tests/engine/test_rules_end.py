@@ -16,7 +16,7 @@ from scenarios import (
     vote_all,
 )
 
-from sh_sms.engine import (
+from sh_sms.games.standard.engine import (
     GameState,
     apply,
     awaiting,
@@ -25,7 +25,7 @@ from sh_sms.engine import (
     player_view,
     public_view,
 )
-from sh_sms.engine.bot import RandomBot
+from sh_sms.games.standard.engine.bot import RandomBot
 
 ALL_KINDS = [
     "nominate",

@@ -16,7 +16,7 @@ from scenarios import (
     refused,
 )
 
-from sh_sms.engine import awaiting, legal_actions, player_view, public_view
+from sh_sms.games.standard.engine import awaiting, legal_actions, player_view, public_view
 
 ACTION_OF_POWER = {
     "investigate": "investigate",

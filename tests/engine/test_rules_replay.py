@@ -12,7 +12,7 @@ from collections import defaultdict
 import pytest
 from scenarios import POWER_TABLE, public
 
-from sh_sms.engine import public_view
+from sh_sms.games.standard.engine import public_view
 
 
 class Model:

@@ -18,7 +18,7 @@ from scenarios import (
     refused,
 )
 
-from sh_sms.engine import awaiting, legal_actions, player_view, public_view
+from sh_sms.games.standard.engine import awaiting, legal_actions, player_view, public_view
 
 # Default 7-player roles: seats 0-3 liberal, 4-5 fascist, 6 Hitler.
 

@@ -7,8 +7,15 @@ from dataclasses import replace
 import pytest
 from scenarios import ROLE_TABLE, names, refused
 
-from sh_sms.engine import GameState, IllegalAction, apply, new_game, player_view, public_view
-from sh_sms.engine.bot import RandomBot
+from sh_sms.games.standard.engine import (
+    GameState,
+    IllegalAction,
+    apply,
+    new_game,
+    player_view,
+    public_view,
+)
+from sh_sms.games.standard.engine.bot import RandomBot
 
 SEEDS = range(8)
 

@@ -17,11 +17,11 @@ import json
 import pytest
 
 from sh_sms.botplay.table import RandomSeat, StrategySeat, play_game
-from sh_sms.engine import GameState, apply, new_game, player_view, public_view
-from sh_sms.engine.boards import LIBERAL
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.ruleset import rebalanced, standard
-from sh_sms.engine.state import OVER
+from sh_sms.games.standard.engine import GameState, apply, new_game, player_view, public_view
+from sh_sms.games.standard.engine.boards import LIBERAL
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.ruleset import rebalanced, standard
+from sh_sms.games.standard.engine.state import OVER
 
 RANDOM_GAMES = 60
 STRATEGY_GAMES = 30

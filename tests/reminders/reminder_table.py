@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
-from sh_sms.engine import GameState
+from sh_sms.games.standard.engine import GameState
 from sh_sms.reminders import job, wait
 from sh_sms.store import Game, GameClock, outbox_after, transaction
 from sh_sms.store.games import load_state, save_state

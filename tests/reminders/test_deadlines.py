@@ -9,10 +9,17 @@ from functools import cache
 import pytest
 from reminder_table import NAMES, Table
 
-from sh_sms.engine import GameState, apply, awaiting, new_game
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.state import CHANCELLOR_ENACT, NOMINATE, OVER, POWER, PRESIDENT_DISCARD, VETO
-from sh_sms.engine.state import VOTE as VOTE_PHASE
+from sh_sms.games.standard.engine import GameState, apply, awaiting, new_game
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.state import (
+    CHANCELLOR_ENACT,
+    NOMINATE,
+    OVER,
+    POWER,
+    PRESIDENT_DISCARD,
+    VETO,
+)
+from sh_sms.games.standard.engine.state import VOTE as VOTE_PHASE
 from sh_sms.reminders.nudge import random_moves
 from sh_sms.reminders.wait import wait_key
 

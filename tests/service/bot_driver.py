@@ -17,8 +17,8 @@ from harness import CODE_IN_REPLY, Delivery, Table
 
 from sh_sms.botplay import job as bot_job
 from sh_sms.botplay.textbot import action_text
-from sh_sms.engine import Action, GameState, awaiting
-from sh_sms.engine.actions import (
+from sh_sms.games.standard.engine import Action, GameState, awaiting
+from sh_sms.games.standard.engine.actions import (
     ANSWER_VETO,
     DISCARD,
     ENACT,
@@ -26,7 +26,7 @@ from sh_sms.engine.actions import (
     PROPOSE_VETO,
     VOTE_ACTION,
 )
-from sh_sms.engine.state import VOTE
+from sh_sms.games.standard.engine.state import VOTE
 from sh_sms.store import ACTIVE
 
 PAUSE_SECONDS = 5  # the default of SET BOTSPEED (Settings.bot_seconds)

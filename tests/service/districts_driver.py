@@ -21,10 +21,10 @@ from harness import CODE_IN_REPLY, Delivery, Table
 from sqlmodel import Session
 
 from sh_sms.botplay import job as bot_job
-from sh_sms.districts.bots import decide
-from sh_sms.districts.engine import DistrictsState, awaiting, can_start_timer, player_view
-from sh_sms.districts.engine.state import VOTE
-from sh_sms.districts.text.commands import command_for
+from sh_sms.games.districts.bots import decide
+from sh_sms.games.districts.engine import DistrictsState, awaiting, can_start_timer, player_view
+from sh_sms.games.districts.engine.state import VOTE
+from sh_sms.games.districts.text.commands import command_for
 from sh_sms.reminders import job as reminders_job
 from sh_sms.store import ACTIVE
 from sh_sms.store.games import seat_events

@@ -17,10 +17,10 @@ from bot_driver import check_claims, drive, start_with_bots, watch_bot_moves
 from harness import Table, final_roles_ok
 from sqlmodel import Session
 
-from sh_sms.bots import Claim
-from sh_sms.bots.claims import CHANCELLOR, INVESTIGATOR, PRESIDENT
-from sh_sms.engine import Event
-from sh_sms.engine.bot import RandomBot
+from sh_sms.games.standard.bots import Claim
+from sh_sms.games.standard.bots.claims import CHANCELLOR, INVESTIGATOR, PRESIDENT
+from sh_sms.games.standard.engine import Event
+from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.store import ACTIVE
 from sh_sms.store.games import all_events
 

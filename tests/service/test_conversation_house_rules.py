@@ -12,8 +12,8 @@ import pytest
 from bot_driver import bot_lobby, drive, watch_bot_moves
 from harness import NAMES, Table, deck, final_roles_ok, random_bot
 
-from sh_sms.engine.bot import RandomBot
-from sh_sms.engine.ruleset import rebalanced
+from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.engine.ruleset import rebalanced
 from sh_sms.store import ACTIVE, LOBBY
 from sh_sms.text.gsm import segments
 

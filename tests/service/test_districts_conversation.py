@@ -9,9 +9,9 @@ import re
 from districts_driver import districts_lobby
 from harness import NAMES, Table
 
-from sh_sms.districts.engine import DistrictsState
-from sh_sms.districts.engine.tables import DRAW, INVESTIGATE, TAKE, faction
-from sh_sms.districts.text.wording import alignment_text
+from sh_sms.games.districts.engine import DistrictsState
+from sh_sms.games.districts.engine.tables import DRAW, INVESTIGATE, TAKE, faction
+from sh_sms.games.districts.text.wording import alignment_text
 from sh_sms.store import ACTIVE, ENDED, LOBBY
 
 FIVE = NAMES[:5]

@@ -12,8 +12,8 @@ import re
 from districts_driver import districts_lobby, drive
 from harness import NAMES, Table
 
-from sh_sms.districts.engine.tables import DISTRICTS
-from sh_sms.districts.text.wording import alignment_text, policy_text
+from sh_sms.games.districts.engine.tables import DISTRICTS
+from sh_sms.games.districts.text.wording import alignment_text, policy_text
 from sh_sms.store import ACTIVE
 
 

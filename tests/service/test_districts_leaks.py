@@ -18,9 +18,9 @@ import pytest
 from districts_driver import districts_lobby, drive
 from harness import NAMES, Delivery, Table
 
-from sh_sms.districts.engine import DistrictsState
-from sh_sms.districts.engine.tables import DRAW, TAKE, faction
-from sh_sms.districts.text.wording import alignment_text
+from sh_sms.games.districts.engine import DistrictsState
+from sh_sms.games.districts.engine.tables import DRAW, TAKE, faction
+from sh_sms.games.districts.text.wording import alignment_text
 
 CARD_WORD = re.compile(r"\b(LIBERAL|FASCIST|OLIGARCH)\b")
 OWN_CARD = re.compile(r"^You are (LIBERAL|FASCIST|OLIGARCH of D\d)\.")

@@ -16,7 +16,7 @@ import pytest
 from harness import NAMES, Table, deck, seated
 from test_interpretation import ACTED, ANSWERED, ASKED_RELAYED, RELAYED, outcome, scene
 
-from sh_sms.engine.state import VOTE
+from sh_sms.games.standard.engine.state import VOTE
 
 VOTE_NEIN = "Vote NEIN? Reply NEIN. Your text went to the table."
 VOTE_JA = "Vote JA? Reply JA. Your text went to the table."

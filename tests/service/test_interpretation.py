@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 from harness import NAMES, Table, deck, seated
 
-from sh_sms.engine.state import CHANCELLOR_ENACT
+from sh_sms.games.standard.engine.state import CHANCELLOR_ENACT
 
 ACTED, RELAYED, ANSWERED = "acted", "relayed", "answered"
 ASKED_RELAYED = "relayed and asked"

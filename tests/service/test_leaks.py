@@ -36,8 +36,8 @@ from harness import (
     teammates,
 )
 
-from sh_sms.engine import GameState
-from sh_sms.engine.views import holder
+from sh_sms.games.standard.engine import GameState
+from sh_sms.games.standard.engine.views import holder
 from sh_sms.store import ACTIVE
 from sh_sms.text.gsm import segments
 

@@ -14,7 +14,7 @@ from harness import NAMES, Step, Table, final_roles_ok, names_in, random_bot, ro
 from sqlmodel import Session
 from test_leaks import INFO, Checker
 
-from sh_sms.engine import Event
+from sh_sms.games.standard.engine import Event
 from sh_sms.store import ACTIVE
 from sh_sms.store.games import all_events
 from sh_sms.text.messages import event_text

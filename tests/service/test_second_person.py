@@ -17,8 +17,8 @@ import pytest
 from bot_driver import drive, start_with_bots
 from harness import NAMES, Delivery, Step, Table, random_bot
 
-from sh_sms.engine import GameState, awaiting
-from sh_sms.engine.bot import RandomBot
+from sh_sms.games.standard.engine import GameState, awaiting
+from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.reminders import job as reminders_job
 
 WIN_WORDS = ("LIBERALS WIN", "FASCISTS WIN", "GAME ENDED")

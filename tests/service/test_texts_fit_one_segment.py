@@ -10,7 +10,7 @@ import pytest
 from bot_driver import bot_lobby
 from harness import Table, deck, names_in, random_bot, role_line, seated, teammates
 
-from sh_sms.engine import GameState, awaiting
+from sh_sms.games.standard.engine import GameState, awaiting
 from sh_sms.store import ACTIVE
 from sh_sms.text.gsm import segments
 

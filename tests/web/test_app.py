@@ -52,7 +52,10 @@ def test_settings_select_the_blueprints(database_url):
 
 
 def test_the_engine_and_package_import_without_flask():
-    code = "import sys, sh_sms, sh_sms.engine, sh_sms.public.state; print('flask' in sys.modules)"
+    code = (
+        "import sys, sh_sms, sh_sms.games.standard.engine, sh_sms.public.state;"
+        " print('flask' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

@@ -9,9 +9,9 @@ import pytest
 from sqlmodel import Session
 from web_helpers import NOW, add_game
 
-from sh_sms.engine import Action, apply, new_game
-from sh_sms.engine.actions import JA, NOMINATE_ACTION
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import Action, apply, new_game
+from sh_sms.games.standard.engine.actions import JA, NOMINATE_ACTION
+from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.store import ENDED, OVER, GameEvent
 
 CONTRACT_KEYS = {

@@ -10,8 +10,8 @@ from sqlmodel import Session, select
 from test_board import ADDITIVE_KEYS, CONTRACT_KEYS, NAMES, board
 from web_helpers import NOW, add_game
 
-from sh_sms.engine import Event, new_game
-from sh_sms.engine.bot import RandomBot, play
+from sh_sms.games.standard.engine import Event, new_game
+from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.store import ENDED, OVER, Game, SenderAlert
 from sh_sms.store.games import append_events
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session
 
-from sh_sms.engine import Event, GameState
+from sh_sms.games.standard.engine import Event, GameState
 from sh_sms.store import ACTIVE, LOBBY, Game, Player
 from sh_sms.store.games import append_events
 

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from sqlmodel import select
 
 from ...botplay.seats import bot_player
-from ...engine import Event
+from ...games.standard.engine import Event
 from ...public.links import replay_url
 from ...store import LOBBY, OVER, Contact, Game, Invite, Player
 from ...store.games import new_code, open_player

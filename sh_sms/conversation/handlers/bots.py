@@ -7,7 +7,7 @@ starts they move from the worker (sh_sms.botplay). KICK removes one like anybody
 from __future__ import annotations
 
 from ...botplay.seats import bot_names, bot_player, people
-from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ...games.standard.engine.boards import MAX_PLAYERS, MIN_PLAYERS
 from ...text.commands import Command
 from ..limits import host_notice
 from ..turn import Turn

@@ -4,7 +4,7 @@ sender may talk and it said more than the move."""
 
 from __future__ import annotations
 
-from ...engine.state import VETO
+from ...games.standard.engine.state import VETO
 from ...text.gsm import segments
 from ...text.messages import render
 from ...text.words import COMMAND_WORDS

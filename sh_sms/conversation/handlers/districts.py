@@ -4,11 +4,11 @@ host ending it, and the answers after its end. Every reply comes from templates/
 
 from __future__ import annotations
 
-from ...districts.engine import Event, end_game, player_view
-from ...districts.engine.state import OVER
-from ...districts.text.commands import SPELLINGS, TAUGHT
-from ...districts.text.resolve import Refusal, resolve
-from ...districts.text.wording import (
+from ...games.districts.engine import Event, end_game, player_view
+from ...games.districts.engine.state import OVER
+from ...games.districts.text.commands import SPELLINGS, TAUGHT
+from ...games.districts.text.resolve import Refusal, resolve
+from ...games.districts.text.wording import (
     alignment_text,
     board_text,
     event_text,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine import Event
+from ...games.standard.engine import Event
 from ...public.links import replay_url
 from ...store import ENDED
 from ...store.games import append_events, close_game

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from ...engine import public_view
-from ...engine.state import CHANCELLOR_ENACT, NOMINATE, POWER, PRESIDENT_DISCARD, VETO, VOTE
+from ...games.standard.engine import public_view
+from ...games.standard.engine.state import (
+    CHANCELLOR_ENACT,
+    NOMINATE,
+    POWER,
+    PRESIDENT_DISCARD,
+    VETO,
+    VOTE,
+)
 from ...store import LOBBY, Game, Invite
 from ...text.gsm import segments
 from ...text.messages import naming, prompt_text, render

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...engine import player_view, public_view
-from ...engine.state import VOTE
+from ...games.standard.engine import player_view, public_view
+from ...games.standard.engine.state import VOTE
 from ...public.state import public_entries
 from ...store import LOBBY
 from ...text.commands import Command

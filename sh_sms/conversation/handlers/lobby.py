@@ -5,9 +5,9 @@ from __future__ import annotations
 from ... import houserules
 from ...botplay.plan import plan
 from ...botplay.seats import bot_seats, people
-from ...engine import Event, new_game
-from ...engine.boards import MAX_PLAYERS, MIN_PLAYERS
-from ...engine.ruleset import problems
+from ...games.standard.engine import Event, new_game
+from ...games.standard.engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ...games.standard.engine.ruleset import problems
 from ...reminders.wait import track
 from ...store import ACTIVE, ENDED, Player
 from ...store.games import append_events, close_game, save_state

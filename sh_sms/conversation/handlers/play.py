@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...botplay.seats import bot_seats
-from ...engine import Action, GameState
-from ...engine.actions import (
+from ...games.standard.engine import Action, GameState
+from ...games.standard.engine.actions import (
     ANSWER_VETO,
     DISCARD,
     ENACT,
@@ -13,8 +13,8 @@ from ...engine.actions import (
     PROPOSE_VETO,
     VOTE_ACTION,
 )
-from ...engine.boards import PEEK_AND_DROP
-from ...engine.state import CHANCELLOR_ENACT, VETO, VOTE
+from ...games.standard.engine.boards import PEEK_AND_DROP
+from ...games.standard.engine.state import CHANCELLOR_ENACT, VETO, VOTE
 from ...text.commands import Command
 from ...text.players import ResolveError, resolve_player
 from ..moves import act

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from ... import houserules
 from ...botplay.seats import people
-from ...districts.text.wording import lobby_rules_text
-from ...engine.ruleset import Problem
+from ...games.districts.text.wording import lobby_rules_text
+from ...games.standard.engine.ruleset import Problem
 from ...store import LOBBY
 from ...text.commands import Command
 from ...text.messages import render

@@ -4,9 +4,9 @@ Shared with the standard engine only what is the same: the Event and Action shap
 IllegalAction error. No I/O, no clock and no wording here: `now` is an argument.
 """
 
-from sh_sms.engine.actions import Action
-from sh_sms.engine.errors import IllegalAction
-from sh_sms.engine.events import Event
+from sh_sms.games.standard.engine.actions import Action
+from sh_sms.games.standard.engine.errors import IllegalAction
+from sh_sms.games.standard.engine.events import Event
 
 from .actions import SYSTEM, awaiting, can_start_timer, legal_actions
 from .rules import apply, end_game

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from sh_sms.engine.errors import IllegalAction
-from sh_sms.engine.events import EVERYONE, Event
+from sh_sms.games.standard.engine.errors import IllegalAction
+from sh_sms.games.standard.engine.events import EVERYONE, Event
 
 from .state import DistrictsState
 from .tables import (

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sh_sms.engine import Action, Event
-from sh_sms.engine.actions import (
+from sh_sms.games.standard.engine import Action, Event
+from sh_sms.games.standard.engine.actions import (
     ANSWER_VETO,
     DISCARD,
     ENACT,
@@ -12,7 +12,7 @@ from sh_sms.engine.actions import (
     PROPOSE_VETO,
     VOTE_ACTION,
 )
-from sh_sms.engine.boards import FASCIST, PEEK_AND_DROP
+from sh_sms.games.standard.engine.boards import FASCIST, PEEK_AND_DROP
 
 from . import fascist, liberal, stories
 from .claims import Claim

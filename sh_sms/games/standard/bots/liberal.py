@@ -8,7 +8,12 @@ the teammate's governments.
 
 from __future__ import annotations
 
-from sh_sms.engine.boards import HITLER, LIBERAL, REVERSE_INVESTIGATION, SPECIAL_ELECTION
+from sh_sms.games.standard.engine.boards import (
+    HITLER,
+    LIBERAL,
+    REVERSE_INVESTIGATION,
+    SPECIAL_ELECTION,
+)
 
 from .notebook import Notebook
 from .suspicion import PROVEN

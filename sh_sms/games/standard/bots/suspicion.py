@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL
 
 from .claims import CHANCELLOR, PRESIDENT, Claim
 from .record import SUSPECT_AT, Government, Record

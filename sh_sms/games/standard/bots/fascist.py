@@ -13,7 +13,11 @@ own side.
 
 from __future__ import annotations
 
-from sh_sms.engine.boards import LIBERAL_TO_WIN, REVERSE_INVESTIGATION, SPECIAL_ELECTION
+from sh_sms.games.standard.engine.boards import (
+    LIBERAL_TO_WIN,
+    REVERSE_INVESTIGATION,
+    SPECIAL_ELECTION,
+)
 
 from . import liberal
 from .notebook import Notebook

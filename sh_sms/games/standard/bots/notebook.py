@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sh_sms.engine import Event
-from sh_sms.engine.boards import FASCIST, HITLER
+from sh_sms.games.standard.engine import Event
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER
 
 from . import suspicion
 from .claims import CHANCELLOR, CLAIM, INVESTIGATOR, PRESIDENT, Claim

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sh_sms.engine import errors as E
-from sh_sms.engine.errors import IllegalAction
-from sh_sms.engine.events import EVERYONE, Event
+from sh_sms.games.standard.engine import errors as E
+from sh_sms.games.standard.engine.errors import IllegalAction
+from sh_sms.games.standard.engine.events import EVERYONE, Event
 
 from . import capitol, voting
 from .actions import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.engine.events import Event
+from sh_sms.games.standard.engine.events import Event
 
 from ..engine.actions import (
     DISCARD,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.engine.events import EVERYONE, Event
+from sh_sms.games.standard.engine.events import EVERYONE, Event
 
 from .state import ELECTED, EMPTY, TIMED_OUT, VOTE, DistrictsState
 

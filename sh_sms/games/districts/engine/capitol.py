@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.engine.events import EVERYONE, Event
+from sh_sms.games.standard.engine.events import EVERYONE, Event
 
 from .ending import end_reasons, finish
 from .state import DRAW, INVESTIGATE, MOVE, TAKE, DistrictsState

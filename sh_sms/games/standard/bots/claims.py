@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from sh_sms.engine import Event
+from sh_sms.games.standard.engine import Event
 
 CLAIM = "claim"  # the event kind a claim is logged as
 PRESIDENT = "president"  # "I drew F F L, passed F L"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.engine.actions import Action
+from sh_sms.games.standard.engine.actions import Action
 
 from .state import DRAW, INVESTIGATE, MOVE, OVER, SETTLE, TAKE, VOTE, DistrictsState
 from .tables import ACTION, RELOCATE, SEND, policy

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL
 
 from .claims import Claim
 

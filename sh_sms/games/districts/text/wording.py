@@ -3,7 +3,7 @@ templates/sms/districts/*.txt (pure; no English here)."""
 
 from __future__ import annotations
 
-from sh_sms.engine.events import Event
+from sh_sms.games.standard.engine.events import Event
 from sh_sms.resources import plain_text
 from sh_sms.text.messages import Prompt
 

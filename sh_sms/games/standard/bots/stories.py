@@ -6,7 +6,7 @@ never calls a teammate (or itself) fascist.
 
 from __future__ import annotations
 
-from sh_sms.engine.boards import FASCIST, HITLER, LIBERAL
+from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL
 
 from .claims import CHANCELLOR, INVESTIGATOR, PRESIDENT, Claim, in_order
 from .notebook import Government, Notebook
