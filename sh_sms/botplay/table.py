@@ -2,8 +2,9 @@
 
 `sh_sms.games.standard.bots` decides from a seat's `player_view` and the events that seat has
 seen; this module builds both from the state and the events, and plays whole games with bot
-seats for the benchmark and the tests. A bot's claim is logged as a public `claim` event after the action that
-ended its turn in office, President first, so the Chancellor's claim can answer the President's.
+seats for the benchmark and the tests. A bot's claim is logged as a public `claim` event after
+the action that ended its turn in office, President first, so the Chancellor's claim can answer
+the President's.
 """
 
 from __future__ import annotations
