@@ -29,9 +29,9 @@ from _limits import NO_LIMITS
 from sqlalchemy import create_engine, text
 from twilio.request_validator import RequestValidator
 
-from sh_sms.botplay.textbot import action_text
 from sh_sms.games.standard.engine import GameState, apply, awaiting, legal_actions
 from sh_sms.games.standard.engine.state import OVER
+from sh_sms.games.standard.textbot import action_text
 from sh_sms.store.migrate import upgrade
 
 ROOT = Path(__file__).resolve().parents[1]

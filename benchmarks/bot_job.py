@@ -26,12 +26,12 @@ from _db import require_empty
 from sqlmodel import Session, col, func, select
 
 from sh_sms.botplay import job
-from sh_sms.botplay.textbot import action_text
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
 from sh_sms.games.standard.engine import awaiting
 from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.games.standard.engine.state import OVER
+from sh_sms.games.standard.textbot import action_text
 from sh_sms.store import Game, Outbox, make_engine
 from sh_sms.store.games import load_state
 from sh_sms.store.migrate import upgrade

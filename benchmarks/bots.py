@@ -20,7 +20,7 @@ import time
 
 from _districts import print_table as print_districts_table
 
-from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, play_game
+from sh_sms.games.standard.botplay import RandomSeat, Seat, StrategySeat, play_game
 from sh_sms.games.standard.engine.boards import LIBERAL
 from sh_sms.games.standard.engine.ruleset import Ruleset, rebalanced
 

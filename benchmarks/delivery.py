@@ -39,11 +39,11 @@ from _db import require_empty  # noqa: E402
 from _limits import NO_LIMITS  # noqa: E402
 from fake_twilio import FakeTwilio  # noqa: E402
 
-from sh_sms.botplay.demo import NAMES  # noqa: E402
-from sh_sms.botplay.textbot import next_text  # noqa: E402
 from sh_sms.config import Settings  # noqa: E402
+from sh_sms.games.standard.demo import NAMES  # noqa: E402
 from sh_sms.games.standard.engine import GameState  # noqa: E402
 from sh_sms.games.standard.engine.bot import RandomBot  # noqa: E402
+from sh_sms.games.standard.textbot import next_text  # noqa: E402
 from sh_sms.jobs import Worker  # noqa: E402
 from sh_sms.store import Game, Outbox, Player  # noqa: E402
 from sh_sms.store.migrate import upgrade  # noqa: E402

@@ -46,10 +46,10 @@ from _load import (
 from sqlalchemy import text
 
 from sh_sms.delivery.order import heads_query
+from sh_sms.games.standard.clock import wait_key
 from sh_sms.games.standard.engine import apply, new_game
 from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.games.standard.engine.state import OVER
-from sh_sms.reminders.wait import wait_key
 from sh_sms.store import make_engine, retention
 
 PLAYERS = 7

@@ -34,16 +34,16 @@ from _limits import NO_LIMITS
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from sh_sms.botplay.demo import NAMES
-from sh_sms.botplay.table import StrategySeat
-from sh_sms.botplay.textbot import action_text
+from sh_sms.games.standard.botplay import StrategySeat
+from sh_sms.games.standard.demo import NAMES
 from sh_sms.games.standard.engine import GameState, awaiting
 from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.textbot import action_text
+from sh_sms.games.standard.wording import claim_text
 from sh_sms.store import Game, Outbox, Player, outbox_after
 from sh_sms.store.games import all_events
 from sh_sms.store.migrate import upgrade
 from sh_sms.text.gsm import is_gsm7
-from sh_sms.text.messages import claim_text
 from sh_sms.web import create_app
 
 LONG_NAMES = [

@@ -53,14 +53,14 @@ sys.path.insert(0, str(ROOT / "tests" / "delivery"))
 from _limits import NO_LIMITS  # noqa: E402
 from fake_twilio import FakeTwilio  # noqa: E402
 
-from sh_sms.botplay.demo import NAMES  # noqa: E402
-from sh_sms.botplay.textbot import action_text  # noqa: E402
 from sh_sms.config import Settings  # noqa: E402
 from sh_sms.delivery import claims  # noqa: E402
 from sh_sms.delivery.rate import Slots  # noqa: E402
 from sh_sms.delivery.senders import TwilioSender  # noqa: E402
 from sh_sms.delivery.worker import Worker  # noqa: E402
+from sh_sms.games.standard.demo import NAMES  # noqa: E402
 from sh_sms.games.standard.engine import GameState, awaiting, legal_actions  # noqa: E402
+from sh_sms.games.standard.textbot import action_text  # noqa: E402
 from sh_sms.store import Game, Outbox, Player, outbox_after  # noqa: E402
 from sh_sms.store.migrate import upgrade  # noqa: E402
 from sh_sms.text.gsm import segments  # noqa: E402

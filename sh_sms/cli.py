@@ -6,12 +6,13 @@ import argparse
 import importlib
 from importlib.metadata import PackageNotFoundError, version
 
+from .games.registry import GAME_COMMANDS
 from .ops.commandline import summary
 from .ops.wording import say
 
 # Each command is a module with a `main(argv)`; imported lazily so one command's needs stay its own.
 COMMANDS = {
-    "demo": "sh_sms.botplay.demo",
+    **GAME_COMMANDS,  # commands a game brings (the registry's list)
     "doctor": "sh_sms.doctor",
     "migrate": "sh_sms.ops.migrate",
     "serve": "sh_sms.web.serve",

@@ -9,9 +9,10 @@ import itertools
 import pytest
 
 from sh_sms.games.standard.engine.ruleset import standard
+from sh_sms.games.standard.wording import naming
 from sh_sms.text.gsm import is_gsm7, segments
 from sh_sms.text.helpwords import HOW_TO, TERMS
-from sh_sms.text.messages import naming, render
+from sh_sms.text.messages import render
 
 LONG = [f"Abcdefghij{c}{c}" for c in "klmnopqrst"]  # ten players, 12 letters each
 WORDS = naming(LONG, standard(10))

@@ -15,7 +15,7 @@ import random
 import pytest
 from bots.botgames import mix_for, seating
 
-from sh_sms.botplay.table import play_game
+from sh_sms.games.standard.botplay import play_game
 from sh_sms.games.standard.engine import (
     Action,
     GameState,

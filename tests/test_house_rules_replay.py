@@ -13,7 +13,7 @@ from test_replay import public_facts as board_facts
 
 from sh_sms.games.standard.engine import Event, new_game
 from sh_sms.games.standard.engine.bot import RandomBot, play
-from sh_sms.public.replay import Board, build_replay, next_board
+from sh_sms.games.standard.replay import Board, build_replay, next_board
 
 GAMES = 150
 

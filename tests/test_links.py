@@ -1,7 +1,7 @@
 """Links to a game's pages, as a text would carry them (sh_sms.public.links)."""
 
 from sh_sms.config import Settings
-from sh_sms.public.links import board_url, replay_url
+from sh_sms.table.links import board_url, replay_url
 
 
 def test_the_replay_link_is_absolute_from_the_public_base_url():

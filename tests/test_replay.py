@@ -14,7 +14,7 @@ import pytest
 from sh_sms.games.standard.engine import Event, GameState, new_game, public_view
 from sh_sms.games.standard.engine.boards import EXECUTION, INVESTIGATE, PEEK, SPECIAL_ELECTION
 from sh_sms.games.standard.engine.bot import RandomBot, play
-from sh_sms.public.replay import Board, build_replay, next_board
+from sh_sms.games.standard.replay import Board, build_replay, next_board
 
 SEEDS = range(40)
 

@@ -12,9 +12,9 @@ import pytest
 
 from sh_sms.games.standard.engine import GameState, new_game
 from sh_sms.games.standard.engine.bot import RandomBot, play
+from sh_sms.games.standard.steps import step_texts
 from sh_sms.text.gsm import segments
 from sh_sms.text.messages import Prompt, join
-from sh_sms.text.steps import step_texts
 
 LONG = ["Victoria", "Benjamin", "Isabella", "Danielle", "Jonathan"]
 LONG += ["Harriets", "Gabriels", "Eleanors", "Frankies", "Charlies"]

@@ -1,10 +1,11 @@
-"""Computer players at a real table: seated in the lobby, moving from the worker, never texted.
+"""Computer players at a real table: seated in the lobby (`table.seats`), moving from the
+worker, never texted.
 
-seats   their names (clearly bots, quick to type) and their player rows (no phone)
-plan    after every change of a game's state: when the bot job must next look at the game
-job     the worker's periodic job: under the game's row lock, each bot states the claims it owes
-        and makes the move the game waits on, decided from its seat's view and the events that
-        seat has seen (sh_sms.botplay.table), through the same path as a person's text
+job     the worker's periodic job: under the game's row lock, the bots say what their game has
+        them owe the table, then make the moves the game waits on them for, each decided by
+        the game from what that bot's seat has seen (`GameKind.bot_decision`), through the same
+        pipeline as a person's text (`table.play.act`)
 
-The strategy itself is sh_sms.games.standard.bots (README "Computer players").
+When the job must next look at a game is set with every step (`table.plan`); each game's own
+strategy is in its package.
 """

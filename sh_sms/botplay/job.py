@@ -24,29 +24,20 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import select
 
 from ..config import Settings
-from ..conversation.moves import act, tell_held
-from ..conversation.turn import Turn
-from ..games.districts import is_districts
-from ..games.standard.bots import Claim
-from ..games.standard.engine import Action, GameState, awaiting
-from ..games.standard.engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
-from ..reminders.wait import wait_key
 from ..store import ACTIVE, Game, GameClock, transaction
-from ..store.games import append_events, due_games, load_state, roster, seat_events
-from ..text.messages import claim_text
-from . import districts
-from .plan import pause
-from .seats import bot_seats, people
-from .table import act_for, claim_for
+from ..store.games import due_games, load_state, roster, seat_events
+from ..table.plan import pause
+from ..table.play import act
+from ..table.seats import bot_seats
+from ..table.turn import Turn
+from ..table.wait import wait_key
 
 log = logging.getLogger(__name__)
 BATCH = 100  # games looked at per run; the rest wait for the next run
 RETRY_AFTER = timedelta(minutes=1)  # a game whose run failed is looked at again after this
-MAX_CLAIMS = 3  # claims one seat can owe at once: as President, as Chancellor, as investigator
-SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)  # no talk from office (R20)
 
 
 class BotRefused(RuntimeError):
@@ -107,74 +98,32 @@ def _postpone(engine: Engine, game_id: int, when: datetime) -> None:
 
 
 def play(turn: Turn, clock: GameClock) -> None:
-    """Everything the bots at `turn`'s table do at `turn.now`: the claims they owe, then the
-    moves the game waits on them for, once the pause since the wait began is over."""
-    state = turn.state
-    if is_districts(state):  # the districts game's bots (issue 22)
-        districts.play(turn, clock)
-        return
-    if state is None or state.phase == OVER:
+    """Everything the bots at `turn`'s table do at `turn.now`: what they owe the table (the
+    game's own: claims, say), then the moves the game waits on them for, once the pause since
+    the wait began is over."""
+    kind, state = turn.kind, turn.state
+    if state is None or kind.is_over(state):
         return
     bots = bot_seats(turn.players)
-    for seat in speaking_order(state, bots):
-        _speak(turn, seat)
-    waiting = [seat for seat in awaiting(state) if seat in bots]
+    kind.bot_talk(turn, bots)
+    waiting = [seat for seat in kind.awaiting(turn.state) if seat in bots]
     if not waiting:
         return
     ready = (clock.wait_since or turn.now) + pause(clock, turn.settings)
     if turn.now < ready:
         clock.bot_due_at = ready
         return
-    key = wait_key(state)
-    for seat in waiting:  # a vote waits on several bots; anything else on one
-        if wait_key(turn.state) == key and seat in awaiting(turn.state):
+    key = wait_key(turn.game, turn.state)
+    for seat in waiting:  # a vote waits on several bots; most moves on one
+        if wait_key(turn.game, turn.state) == key and seat in kind.awaiting(turn.state):
             clock.bot_due_at = None  # the last move plans the next run (`plan`)
             _move(turn, seat)
 
 
-def speaking_order(state: GameState, bots: frozenset[int]) -> list[int]:
-    """The bots in the order they speak: the last government's President, its Chancellor, the
-    others by seat."""
-    first = [s for s in (state.last_president, state.last_chancellor) if s in bots]
-    return list(dict.fromkeys([*first, *sorted(bots)]))
-
-
-def may_talk(state: GameState, seat: int) -> bool:
-    """Whether `seat` may talk at the table now: alive, and not in a legislative session (R20)."""
-    in_session = state.phase in SESSION_PHASES and seat in (state.president, state.chancellor)
-    return state.alive[seat] and not in_session
-
-
-def decision(session: Session, game_id: int, state: GameState, seat: int) -> Action | None:
-    """The move of the bot in `seat` now (None: the game does not wait on it), decided from its
-    seat's view and the events its seat has seen, and nothing else."""
-    return act_for(state, seat, seat_events(session, game_id, seat))
-
-
-def owed_claim(session: Session, game_id: int, state: GameState, seat: int) -> Claim | None:
-    """The claim the bot in `seat` owes the table now, if any, from what its seat has seen."""
-    return claim_for(state, seat, seat_events(session, game_id, seat))
-
-
-def _speak(turn: Turn, seat: int) -> None:
-    """State every claim the bot in `seat` owes, each as table talk and as a `claim` event."""
-    names = turn.state.names
-    for _ in range(MAX_CLAIMS):
-        if not may_talk(turn.state, seat):
-            return
-        said = owed_claim(turn.session, turn.game.id, turn.state, seat)
-        if said is None:
-            return
-        append_events(turn.session, turn.game, [said.event()], turn.now)
-        tell_held(turn)  # the news the claim is about comes first
-        text = claim_text(said, names)
-        for person in people(turn.players):
-            turn.mail.say(person.number, "reply/talk", name=names[seat], text=text)
-
-
 def _move(turn: Turn, seat: int) -> None:
     """The bot in `seat` makes the move the game waits on it for."""
-    action = decision(turn.session, turn.game.id, turn.state, seat)
+    seen = seat_events(turn.session, turn.game.id, seat)
+    action = turn.kind.bot_decision(turn.state, seat, seen)
     if action is None:
         return
     if not act(turn, seat, action):

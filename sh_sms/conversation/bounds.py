@@ -10,7 +10,7 @@ needs its players, so the game itself bounds them.
 from __future__ import annotations
 
 from ..config import Settings
-from ..games.standard.engine.boards import MAX_PLAYERS
+from ..table.seats import MAX_SEATS
 from ..text.gsm import segments
 from ..text.messages import SMS_MAX
 
@@ -25,7 +25,7 @@ def windows(span: int, seconds: int) -> int:
     return span // seconds + 1
 
 
-def worst_case(settings: Settings, span: int = 600, table: int = MAX_PLAYERS) -> dict[str, int]:
+def worst_case(settings: Settings, span: int = 600, table: int = MAX_SEATS) -> dict[str, int]:
     """Per kind, the most segments one sender can cause in `span` seconds at a table of
     `table`; "total" sums them."""
     s = settings

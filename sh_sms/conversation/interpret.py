@@ -18,6 +18,7 @@ The parser reads a text on its own (`commands.parse`); this module reads it in c
 
 from __future__ import annotations
 
+from ..table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 from ..text.commands import (
     EMPTY,
     EXTRA_WORDS,
@@ -37,12 +38,9 @@ from ..text.questions import how_to
 from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
 from ..text.votes import COUNTED, vote_of, vote_word
-from ..text.words import BOT_COUNT_WORDS, CODE_LEN, POLICY_WORDS
-from .awaited import awaited_move
-from .confirming import endgame_answer
+from ..text.words import BOT_COUNT_WORDS, CODE_LEN, MOVE_VERBS, POLICY_WORDS
 from .reading import (
     INFO_VERBS,
-    MOVE_PHASES,
     PLAYER_VERBS,
     Question,
     Reading,
@@ -51,7 +49,6 @@ from .reading import (
     usable,
 )
 from .replies import talk_refusal
-from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 
 # Aliases that are everyday words: typed by someone who cannot use them now, they are talk.
 # SHOW, DROP and KEEP are the commands' own words: typed exactly, they are answered like any.
@@ -69,10 +66,7 @@ def read(turn: Turn, text: str) -> Reading:
             return Command("help")  # "how do i play": the introduction
         return Question(asked.topic, plain(text).strip(), asked.terms)
     if where == IN_GAME:
-        answer = endgame_answer(turn, words)
-        if answer is not None:
-            return answer
-        awaited = awaited_move(turn, text, literal, words)
+        awaited = turn.kind.awaited(turn, text, literal, words)
         if awaited is not None:
             return awaited
     elif where == AFTER_GAME and _affirmative(words):
@@ -122,7 +116,7 @@ def _otherwise(turn: Turn, text: str, literal) -> Reading:
         return literal if _looks_like_joining(literal) else talk
     if not usable(turn, verb):
         return talk
-    if verb in MOVE_PHASES:
+    if verb in MOVE_VERBS:
         return talk  # the game waits on the sender, and this is not about that move
     if code == QUESTION:
         return Unclear(verb, text, relay=talk_refusal(turn) is None)

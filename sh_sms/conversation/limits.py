@@ -27,8 +27,8 @@ from sqlmodel import Session
 from ..config import Settings
 from ..store import Contact, Game
 from ..store.allowances import Charge, Spent, bar, refund, spend, spend_one
+from ..table.turn import NO_GAME, Turn
 from ..text.commands import Command, parse
-from .turn import NO_GAME, Turn
 
 MINUTE, HOUR = 60, 3600
 FLOOD_WINDOW = MINUTE  # texts per minute are counted from the inbound table (see `receive`)

@@ -1,54 +1,16 @@
 """The readings of a text (`Reading`), and who may use which command now: shared by the reading
-of a text from the player the game waits on (`conversation.awaited`) and of any other
-(`conversation.interpret`)."""
+of every situation (`conversation.interpret`) and a game's reading of a text from the player it
+waits on (`GameKind.awaited`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..games.standard.engine import awaiting
-from ..games.standard.engine.state import (
-    CHANCELLOR_ENACT,
-    NOMINATE,
-    POWER,
-    PRESIDENT_DISCARD,
-    VETO,
-    VOTE,
-)
+from ..table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 from ..text.commands import NEAR_MISS, Command, ParseError, fits
-from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
+from ..text.words import MOVE_VERBS
 
-# The phases in which each move may be made, by the seats the game waits on (votes: any living
-# player, who may change their vote).
-MOVE_PHASES = {
-    "nominate": (NOMINATE,),
-    "ja": (VOTE,),
-    "nein": (VOTE,),
-    "yes": (VOTE, VETO),
-    "no": (VOTE, VETO),
-    "discard": (PRESIDENT_DISCARD, CHANCELLOR_ENACT),
-    "enact": (CHANCELLOR_ENACT,),
-    "veto": (CHANCELLOR_ENACT,),
-    "veto_yes": (VETO,),
-    "veto_no": (VETO,),
-    "investigate": (POWER,),
-    "elect": (POWER,),
-    "execute": (POWER,),
-    "show": (POWER,),  # the powers of house rules
-    "drop": (POWER,),
-    "keep": (POWER,),
-}
-# The power the President holds -> the move that uses it, when it takes a target.
-POWER_VERBS = {
-    "investigate": "investigate",
-    "special_election": "elect",
-    "execution": "execute",
-    "reverse_investigation": "show",
-}
-# Powers answered by one of several words with no target (peek and drop: DROP or KEEP).
-POWER_ANSWERS = {"peek_and_drop": ("drop", "keep")}
 PLAYER_VERBS = frozenset({"nominate", "investigate", "elect", "execute", "show", "kick"})
-VOTE_VERBS = frozenset({"ja", "nein", "yes", "no"})
 INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "settings", "help"})
 HOST_VERBS = frozenset(
     {"set", "set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "remind", "pause"}
@@ -103,25 +65,9 @@ def usable(turn: Turn, verb: str) -> bool:
         return where == IN_LOBBY and (verb == "leave" or turn.player.is_host)
     if verb in HOST_VERBS:
         return turn.player.is_host and where in (IN_LOBBY, IN_GAME)
-    if verb not in MOVE_PHASES or where != IN_GAME:
+    if verb not in MOVE_VERBS or where != IN_GAME:
         return False
-    state, seat = turn.state, turn.player.seat
-    if state.phase not in MOVE_PHASES[verb]:
-        return False
-    if state.phase == POWER and verb not in (
-        POWER_VERBS.get(state.power),
-        *POWER_ANSWERS.get(state.power, ()),
-    ):
-        return False
-    return may_vote(turn) if state.phase == VOTE else seat in awaiting(state)
-
-
-def may_vote(turn: Turn) -> bool:
-    """A living player during a vote, or the President answering a proposed veto."""
-    state, seat = turn.state, turn.player.seat
-    if state.phase == VOTE:
-        return state.alive[seat]
-    return state.phase == VETO and seat == state.president
+    return turn.kind.usable(turn, verb)
 
 
 def typo_of(literal, verb: str | None, names: list[str]) -> bool:

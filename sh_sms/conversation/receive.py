@@ -18,16 +18,14 @@ from sqlalchemy.engine import Engine
 
 from ..config import Settings
 from ..delivery.destinations import refusal
-from ..games.districts import is_districts
 from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster
+from ..table.turn import Turn
 from ..text.numbers import mask
-from .districts_reading import read as read_districts
 from .interpret import read
 from .limits import admit, flood_window
 from .router import route
-from .turn import Turn
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +80,7 @@ def handle(turn: Turn, body: str) -> bool:
     load_sender(turn)
     if not admit(turn, body):
         return False
-    reading = read_districts(turn, body) if is_districts(turn.state) else read(turn, body)
+    reading = turn.kind.read(turn, body) if turn.state is not None else read(turn, body)
     route(turn, reading)
     return True
 

@@ -5,50 +5,21 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 
 from __future__ import annotations
 
-from ..games.districts import is_districts
-from ..games.districts.talk import districts_listeners, districts_talk_refusal
-from ..games.standard.engine import IllegalAction, public_view
-from ..games.standard.engine.ruleset import Problem
-from ..games.standard.engine.state import CHANCELLOR_ENACT, OVER, PRESIDENT_DISCARD, VETO
+from ..games.kit import Problem
 from ..store import Player
+from ..table.turn import IN_GAME, Turn
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
 from ..text.gsm import sanitize
-from ..text.messages import TEMPLATES, naming, prompt_text, render
+from ..text.messages import TEMPLATES, render
 from ..text.names import name_problem
 from ..text.players import ResolveError
 from ..text.words import COMMAND_WORDS
-from .turn import IN_GAME, Turn
-
-SESSION_PHASES = (PRESIDENT_DISCARD, CHANCELLOR_ENACT, VETO)
 
 # The commands that have a help text or a usage text; anything else typed is never a path.
 GENERAL_HELP = frozenset({"none", "lobby", "game", "unknown", "vote"})
 HELP_TOPICS = frozenset(p.stem for p in (TEMPLATES / "help").glob("*.txt")) - GENERAL_HELP
 USAGE_TOPICS = frozenset(p.stem for p in (TEMPLATES / "usage").glob("*.txt"))
 ECHO_MAX = 24  # characters of a player's own words quoted back in a reply
-
-
-def waiting_text(view: dict, names: list[str], you: int | None = None, level: str = "full") -> str:
-    """Who the game waits on and for what, from the public view, for the reader in seat `you`
-    (`level`: "full" names every pending voter, "brief" counts them, "least" says only what
-    the reader's prompt does not)."""
-    if view["phase"] == OVER:
-        return ""
-    return render("info/waiting", view=view, you=you, level=level, **naming(names, you=you))
-
-
-def refusal(turn: Turn, seat: int, refused: IllegalAction) -> None:
-    """Say why an action was refused and what would work instead."""
-    state = turn.state
-    view = public_view(state)
-    turn.reply(
-        f"refuse/{refused.code}",
-        view=view,
-        detail=refused.detail,
-        waiting=waiting_text(view, state.names, seat),
-        **naming(state.names, you=seat),
-    )
-    turn.mail.add(turn.number, prompt_text(state, seat))
 
 
 def problem_text(problem: Problem) -> str:
@@ -79,13 +50,14 @@ def parse_error(turn: Turn, error: ParseError) -> None:
         turn.reply(f"refuse/{error.code}", suggestion=word)
 
 
-def help_reply(turn: Turn, topic: str | None, where: str) -> None:
+def help_reply(
+    turn: Turn, topic: str | None, where: str, rules: object = None, alive: object = None
+) -> None:
     """HELP: the commands that matter where the sender is; HELP <command>: that command, as it
-    stands at the sender's table (who is term-limited with this many alive, say)."""
-    rules = turn.state.rules if turn.state is not None else None
+    stands at the sender's table (`rules`: the game's, once dealt; `alive`: who is, in a game:
+    who is term-limited with this many alive, say)."""
     if topic in HELP_TOPICS:
-        playing = turn.situation == IN_GAME
-        turn.reply(f"help/{topic}", alive=turn.state.living() if playing else None, rules=rules)
+        turn.reply(f"help/{topic}", alive=alive, rules=rules)
     elif topic:
         turn.reply("help/unknown", topic=echo(topic))
     else:
@@ -109,27 +81,25 @@ def echo(text: str) -> str:
 
 
 def talk_refusal(turn: Turn) -> str | None:
-    """Why the sender may not talk at the table now (a template), or None if they may.
-
-    The dead may not talk (R18), nor the President and Chancellor from the draw until the
-    session ends (R20); before and after a game everyone may.
-    """
+    """Why the sender may not talk at the table now (a template), or None if they may: the
+    game's own talk rules; before and after a game everyone may."""
     if turn.situation != IN_GAME:
         return None
-    state, seat = turn.state, turn.player.seat
-    if is_districts(state):  # its own talk rules (docs/districts.md, D15)
-        return districts_talk_refusal(state, seat)
-    if not state.alive[seat]:
-        return "refuse/talk_dead"
-    if state.phase in SESSION_PHASES and seat in (state.president, state.chancellor):
-        return "refuse/talk_session"
-    return None
+    return turn.kind.talk_refusal(turn.state, turn.player.seat)
 
 
 def listeners(turn: Turn) -> list[Player]:
-    """Who hears the sender's table talk: everyone else at the table, or in a districts game
-    those the rules let hear it now (their district, the capitol)."""
+    """Who hears the sender's table talk: everyone else at the table, or in a game those its
+    rules let hear it now."""
     others = [p for p in turn.players if p.id != turn.player.id]
-    if turn.situation == IN_GAME and is_districts(turn.state):
-        return districts_listeners(turn.state, turn.player.seat, others)
+    if turn.situation == IN_GAME:
+        return turn.kind.listeners(turn.state, turn.player.seat, others)
     return others
+
+
+def host_only(turn: Turn) -> bool:
+    """True for the host; anyone else is told who the host is."""
+    if turn.player.is_host:
+        return True
+    turn.reply("lobby/host_only", host=turn.host.name)
+    return False

@@ -1,51 +1,25 @@
 """Where a text goes: the sender's situation and the reading of their text pick one handler.
 
     situation   in no game | in a lobby | in a started game | after a game that just finished
-    reading     a Command, a ParseError (a near miss, a missing argument...) or an Unclear text
+    reading     a Command, a ParseError (a near miss, a missing argument...), an Unclear text
                 (it speaks of a move without making it: the sender is asked, and when it is
-                talk they may say, it is relayed too), from `interpret.read`
+                talk they may say, it is relayed too) or a Question about how to play
 
 Carrier keywords come first: STOP and its kin from anyone, START or UNSTOP from a number that
-opted out.
+opted out. A started or finished game, and a question about how to play in a lobby, go to the
+routes of the game played there (`GameKind.handler_for`); the rest is routed here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..games.districts import is_districts
 from ..store import Contact
-from ..text.commands import MISSING_ARG, NEAR_MISS, Command, ParseError
-from . import districts_routes
-from .handlers import (
-    after,
-    bots,
-    clarify,
-    endgame,
-    explain,
-    host,
-    info,
-    lobby,
-    nogame,
-    optout,
-    play,
-    refuse,
-    rules,
-    talk,
-)
+from ..table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
+from ..text.commands import Command, ParseError
+from .handlers import bots, clarify, endgame, lobby, nogame, optout
+from .handlers import rules as rules_handler
+from .handlers import talk as talk_handler
 from .reading import Question, Reading, Unclear
-from .replies import parse_error
-from .turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
-
-Handler = Callable[[Turn, Reading], None]
-
-HOST_VERBS = (
-    *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"),
-    *("settings", "remind", "pause"),
-)
-HOST = {verb: host.command for verb in (*HOST_VERBS, "resume")}
-ENDING = {"endgame": endgame.confirm, "endgame_yes": endgame.end}
-IN_A_GAME = {"new": refuse.already_in, "join": refuse.already_in, "rematch": refuse.already_in}
+from .routes import HOST, IN_A_GAME, Handler, parse_error_handler
 
 ROUTES: dict[str, dict[str, Handler]] = {
     NO_GAME: {"new": nogame.create, "join": nogame.join, "help": nogame.help_text},
@@ -54,50 +28,18 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "leave": lobby.leave,
         "kick": lobby.kick,
         "bot": bots.add,
-        "rules": rules.command,
-        "say": talk.relay,
-        "help": info.help_text,
-        **{verb: info.lobby for verb in ("status", "role", "hand", "who", "log")},
+        "rules": rules_handler.command,
+        "say": talk_handler.relay,
+        "help": lobby.help_text,
+        **{verb: lobby.info for verb in ("status", "role", "hand", "who", "log")},
         **HOST,
-        **ENDING,
+        "endgame": endgame.confirm,
+        "endgame_yes": endgame.end,
         **IN_A_GAME,
-    },
-    IN_GAME: {
-        "say": talk.relay,
-        "help": info.help_text,
-        "status": info.status,
-        "role": info.role,
-        "hand": info.hand,
-        "who": info.who,
-        "log": info.log,
-        "rules": rules.command,
-        **HOST,
-        **ENDING,
-        **{verb: play.move for verb in play.MOVE_VERBS},
-        **IN_A_GAME,
-        **{verb: refuse.lobby_only for verb in ("leave", "kick", "start", "bot")},
-    },
-    AFTER_GAME: {
-        "say": talk.relay,
-        "status": after.status,
-        "role": after.role,
-        "who": after.status,
-        "log": info.log,
-        "help": after.help_text,
-        "rematch": after.rematch,
-        "rules": rules.command,
-        "accept": after.accept,
-        "new": nogame.create,
-        "join": nogame.join,
     },
 }
 # A verb the situation has no route for.
-FALLBACK: dict[str, Handler] = {
-    NO_GAME: nogame.introduce,
-    IN_LOBBY: lobby.not_started,
-    IN_GAME: refuse.unknown,
-    AFTER_GAME: after.over,
-}
+FALLBACK: dict[str, Handler] = {NO_GAME: nogame.introduce, IN_LOBBY: lobby.not_started}
 
 
 def route(turn: Turn, reading: Reading) -> None:
@@ -114,31 +56,14 @@ def handler_for(turn: Turn, reading: Reading) -> Handler:
             return optout.opt_in
         if reading.verb == "unstop":
             return optout.already_in  # the carrier answers an opt-in word itself
-    if is_districts(turn.state):  # a districts game (issue 22) has routes of its own
-        return districts_routes.handler_for(turn, reading)
     where = turn.situation
+    if where in (IN_GAME, AFTER_GAME) or (where == IN_LOBBY and isinstance(reading, Question)):
+        return turn.kind.handler_for(turn, reading)
     if isinstance(reading, Unclear):
         return clarify.ask
-    if isinstance(reading, Question):
-        return explain.answer
     if isinstance(reading, ParseError):
-        return _parse_error(where, reading)
+        return parse_error_handler(where, reading)
     return ROUTES[where].get(reading.verb, FALLBACK[where])
-
-
-def _parse_error(where: str, error: ParseError) -> Handler:
-    """A text that is almost a command: explained; NEW and JOIN get their usage. A near miss
-    (only ever one whose rest fits a command the sender could use) asks "did you mean", with
-    the command written out."""
-    if error.code == NEAR_MISS:
-        return parse_error
-    if error.verb in ("new", "join") and where in (NO_GAME, AFTER_GAME):
-        if error.verb == "join" and error.code == MISSING_ARG:
-            return nogame.join_invited  # JOIN alone (or JOIN <code>) takes a rematch seat
-        return nogame.usage
-    if error.verb in ("new", "join"):
-        return refuse.already_in
-    return nogame.introduce if where == NO_GAME else parse_error
 
 
 def _opted_out(turn: Turn) -> bool:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
-from ..games.standard.engine.boards import MAX_PLAYERS
-from ..public.board import room_mode
+from ..games import registry
+from ..public.facts import room_mode
 from ..store import ACTIVE, LOBBY, Game, Invite, Player, lock_game
 from ..store.games import find_game, roster
+from ..table.turn import Turn
 from .limits import may_join
 from .replies import refused_name
-from .turn import Turn
 
 
 def join_invited_lobby(turn: Turn, code: str | None = None) -> bool:
@@ -40,8 +40,9 @@ def join_lobby(turn: Turn, code: str, name: str) -> None:
         turn.reply("lobby/already_started", code=game.code)
         return
     players = roster(turn.session, game.id)
-    if len(players) >= MAX_PLAYERS:
-        turn.reply("lobby/full", code=game.code, most=MAX_PLAYERS)
+    most = registry.of(game).seats[1]
+    if len(players) >= most:
+        turn.reply("lobby/full", code=game.code, most=most)
         return
     if any(p.name_key == name.casefold() for p in players):
         turn.reply("lobby/name_taken", name=name, code=game.code)

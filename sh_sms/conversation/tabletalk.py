@@ -7,14 +7,11 @@ about when the sender may talk (nothing they say is lost).
 from __future__ import annotations
 
 from ..delivery.rows import contact
-from ..games.districts import is_districts
-from ..games.standard.engine import awaiting
-from ..games.standard.engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
+from ..table.turn import Turn
 from ..text.gsm import clean, segments, units
 from ..text.messages import render
 from .limits import talk_allowed
 from .replies import listeners, talk_refusal
-from .turn import Turn
 
 # GSM-7 units relayed per text (an extension character such as `€` takes two): longer talk
 # costs every phone several segments.
@@ -40,7 +37,7 @@ def relay(turn: Turn, said: str) -> bool:
         doubled = units(text) > len(text)
         turn.reply("refuse/talk_long", most=TALK_MAX, length=units(text), doubled=doubled)
         return False
-    others = listeners(turn)  # a districts game lets only some hear it
+    others = listeners(turn)  # a game may let only some hear it
     line = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
     if not talk_allowed(turn, segments(line) * sum(not p.is_bot for p in others)):
         return False
@@ -58,16 +55,8 @@ def relay(turn: Turn, said: str) -> bool:
 
 
 def hint(turn: Turn) -> dict:
-    """What a President or Chancellor who may not talk could send instead (R20): the command
-    for the move the game waits on from them, for `refuse/talk_session`."""
-    state = turn.state
-    commands: list[str] = []
-    if state is not None and not is_districts(state) and turn.player.seat in awaiting(state):
-        letters = dict.fromkeys(state.hand)
-        if state.phase == PRESIDENT_DISCARD:
-            commands = [f"DISCARD {c}" for c in letters]
-        elif state.phase == CHANCELLOR_ENACT:
-            commands = [f"ENACT {c}" for c in letters]
-        elif state.phase == VETO:
-            commands = ["VETO YES", "VETO NO"]
-    return {"commands": commands}
+    """What a player who may not talk could send instead, for the refusal's template (the
+    game's own: the command of the move it waits on from them)."""
+    if turn.state is None:
+        return {"commands": []}
+    return turn.kind.talk_hint(turn.state, turn.player.seat)

@@ -1,4 +1,5 @@
-"""The periodic job: remind the players a game waits on, and past a deadline move for them.
+"""The periodic job: remind the players a game waits on, and past a deadline (or when a timer the
+players started runs out) make the moves the game's rules make for them.
 
 Each due game is handled in its own transaction under the game's row lock (`FOR UPDATE SKIP
 LOCKED` on PostgreSQL; SQLite's write lock), and `due_at` is checked again under the lock. The
@@ -15,16 +16,13 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from ..config import Settings
-from ..conversation.moves import act
-from ..conversation.turn import Turn
-from ..games.districts import is_districts
 from ..quiet import next_allowed
 from ..store import ACTIVE, Game, GameClock, transaction
 from ..store.games import due_games, load_state, roster
-from . import districts_job
-from .nudge import announce, people_awaited, random_moves, remind
-from .options import Policy, policy
-from .wait import begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
+from ..table.options import Policy, policy
+from ..table.turn import Turn
+from ..table.wait import aware, begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
+from .nudge import people_awaited, remind
 
 log = logging.getLogger(__name__)
 BATCH = 100  # games looked at per run; the rest wait for the next run
@@ -61,28 +59,28 @@ def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) ->
 
 def handle_due(session: Session, turn: Turn, clock: GameClock) -> None:
     """Send the reminder, or make the moves, that are due on `clock`'s game at `turn.now`."""
-    if is_districts(turn.state):  # the districts game's timer and defaults (issue 22)
-        districts_job.handle_due(session, turn, clock)
-        return
-    game, now = turn.game, turn.now
+    game, now, kind = turn.game, turn.now, turn.kind
     rules = policy(clock, turn.settings)
-    key = wait_key(turn.state)
+    key = wait_key(game, turn.state)
     if key != clock.wait_key or clock.paused or key is None:
-        if key != clock.wait_key:  # not tracked (moves.act always tracks); start afresh
+        if key != clock.wait_key:  # not tracked (a move always tracks); start afresh
+            clock.timer_at = kind.timer_at(turn.state)
             begin_wait(clock, key, now, rules)
         schedule(clock, rules)
         return
     turn.players = roster(session, game.id)
-    if not people_awaited(turn.state, turn.players):
+    if clock.timer_at is not None and aware(clock.timer_at) <= now:
+        time_out(turn, clock, "timer")
+    elif not people_awaited(kind, turn.state, turn.players):
         clock.due_at = None  # a wait on computer players alone: they move by themselves
         return
-    if deadline_due(clock, rules, now):
+    elif deadline_due(clock, rules, now):
         if rules.nudging and clock.nudges_sent == 0:
             # Nobody loses a move without a reminder first: this one is the last call.
             clock.deadline_at = now + rules.after
             _nudge(turn, clock, rules)
         else:
-            time_out(turn, clock)
+            time_out(turn, clock, "deadline")
     elif nudge_due(clock, rules, now):
         _nudge(turn, clock, rules)
     schedule(clock, rules)
@@ -92,19 +90,18 @@ def _nudge(turn: Turn, clock: GameClock, rules: Policy) -> None:
     deadline = clock.deadline_at
     if deadline is not None:
         deadline = next_allowed(deadline, rules.quiet, rules.zone)
-    remind(turn.mail, turn.game.code, turn.state, turn.players, turn.now, deadline)
+    remind(turn.mail, turn.kind, turn.game.code, turn.state, turn.players, turn.now, deadline)
     nudged(clock, turn.now)
     log.info("reminder_sent game=%s wait=%s n=%s", turn.game.id, clock.wait_key, clock.nudges_sent)
 
 
-def time_out(turn: Turn, clock: GameClock) -> None:
-    """Make a random legal move for every person the wait is on, as if each had texted it."""
+def time_out(turn: Turn, clock: GameClock, why: str) -> None:
+    """The wait is over (`why`: its deadline, or the players' timer): the game makes the moves
+    its rules make, as if texted; a wait that did not move on is not run again."""
     key = clock.wait_key
-    seats = people_awaited(turn.state, turn.players)
-    moves = random_moves(turn.state, turn.game.seed, key, seats)
-    announce(turn.mail, turn.state, turn.players, moves)
-    for seat, action in moves:
-        act(turn, seat, action)
-    if clock.wait_key == key:  # every move is legal, so the wait has moved on; never loop
+    seats = people_awaited(turn.kind, turn.state, turn.players)
+    moves = turn.kind.time_out(turn, key, seats, why)
+    if clock.wait_key == key:  # the wait did not move on: never loop
         clock.deadline_at = None
-    log.info("deadline_moves game=%s wait=%s moves=%s", turn.game.id, key, len(moves))
+        clock.timer_at = None
+    log.info("deadline_moves game=%s wait=%s why=%s moves=%s", turn.game.id, key, why, moves)

@@ -12,9 +12,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from ..games.districts import is_districts_json
-from ..games.districts.engine import DistrictsState
-from ..games.standard.engine import Event, GameState
+from ..games import registry
+from ..games.kit import Event
 from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
 
@@ -130,17 +129,15 @@ def new_code(
     raise CodesExhausted(f"no free code among {len(CODE_LENGTHS) * CODE_QUERIES} lookups")
 
 
-def load_state(game: Game) -> GameState | DistrictsState | None:
-    """The engine state stored with `game`, or None for a lobby (no roles dealt yet); a
-    districts game's state is read by its own engine (sh_sms.games.districts)."""
+def load_state(game: Game) -> object | None:
+    """The game's state stored with `game`, read by the game it plays (`games.registry`), or
+    None for a lobby (no roles dealt yet)."""
     if not game.state:
         return None
-    if is_districts_json(game.state):
-        return DistrictsState.from_json(game.state)
-    return GameState.from_json(game.state)
+    return registry.of(game).load(game.state)
 
 
-def save_state(game: Game, state: GameState, now: datetime) -> None:
+def save_state(game: Game, state: object, now: datetime) -> None:
     """Replace the stored engine state whole (in-place JSON changes would not be saved).
 
     A game row with no other change pending (a move) is written at once by one prepared UPDATE

@@ -7,6 +7,8 @@ from datetime import datetime
 from sqlalchemy import Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from ..games.registry import DEFAULT as DEFAULT_GAME
+
 LOBBY = "lobby"
 ACTIVE = "active"
 OVER = "over"  # finished with a winner
@@ -46,8 +48,13 @@ class Game(SQLModel, table=True):
     updated_at: datetime
     rematch_of: int | None = Field(default=None, index=True)  # the finished game it replays
     # The host's house rules while in the lobby (sh_sms.houserules.Choice as JSON; None: the
-    # standard game). Once started, the game's state carries the resolved ruleset.
+    # default preset, no knob set). Once started, the game's state carries the resolved rules.
     house_rules: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # The game it plays, by its registry name (sh_sms.games.registry): set in the lobby by a
+    # RULES preset, copied by REMATCH.
+    game: str = Field(
+        default=DEFAULT_GAME, max_length=16, sa_column_kwargs={"server_default": DEFAULT_GAME}
+    )
 
 
 class Player(SQLModel, table=True):
@@ -265,8 +272,8 @@ class GameClock(SQLModel, table=True):
     nudges_sent: int = 0
     last_nudge_at: datetime | None = None
     deadline_at: datetime | None = None
-    # A districts game's timer (docs/districts.md, D8): when it runs out; players started it, so
-    # quiet hours do not move it (None: no timer runs; always None in a standard game).
+    # A game's timer (GameKind.timer_at): when it runs out; players started it, so quiet hours
+    # do not move it (None: no timer runs).
     timer_at: datetime | None = None
     due_at: datetime | None = Field(default=None, index=True)
     # Computer players (sh_sms.botplay): the host's pause before a bot moves (None: the default)

@@ -71,6 +71,12 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "set_room": "SET ROOM",
 }
 
+# The words of moves in a game (a game says when each is usable: `GameKind.usable`).
+MOVE_VERBS = frozenset(
+    {"nominate", "ja", "nein", "yes", "no", "discard", "enact", "veto", "veto_yes", "veto_no"}
+    | {"investigate", "elect", "execute", "show", "drop", "keep"}
+)
+
 # YES and NO work as votes, but replies teach the game's words (YES is a carrier opt-in word).
 TAUGHT = {"yes": "JA", "no": "NEIN"}
 

@@ -8,12 +8,9 @@ from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
-from ..games.districts import VARIANT
-from ..games.standard.engine.boards import CHAOS_AT, LIBERAL_TO_WIN, MAX_PLAYERS, MIN_PLAYERS
-from ..public.board import board_view
-from ..public.state import public_state
+from ..games import registry
 from ..store import Game
-from .districts import districts_board
+from ..store.games import load_state
 from .runtime import runtime
 from .texting import join_qr, service_number
 
@@ -38,14 +35,18 @@ def find_state(code: str) -> dict | None:
     """The public state of the game with that code (any case), or None when there is none."""
     with Session(runtime().engine) as session:
         game = find_game(session, code)
-        return None if game is None else public_state(session, game)
+        if game is None:
+            return None
+        return registry.of(game).public_state(session, game, load_state(game))
 
 
 def find_board(code: str) -> dict | None:
     """The board's view of the game with that code, or None when there is none."""
     with Session(runtime().engine) as session:
         game = find_game(session, code)
-        return None if game is None else board_view(session, game)
+        if game is None:
+            return None
+        return registry.of(game).board_view(session, game, load_state(game))
 
 
 def no_store(response: Response) -> Response:
@@ -86,19 +87,17 @@ def board_page(code: str) -> Response | tuple[Response | str, int]:
     if board is None:
         return not_found()
     settings = runtime().settings
-    if board.get("variant") == VARIANT:  # a districts game (issue 22)
-        return no_store(Response(districts_board(board, settings, POLL_MS, REFRESH_SECONDS)))
+    with Session(runtime().engine) as session:
+        game = find_game(session, code)
+    template, context = registry.of(game).board_page(board)
     page = render_template(
-        "web/board.html",
+        template,
         b=board,
-        liberal_slots=LIBERAL_TO_WIN,
-        chaos_at=CHAOS_AT,
-        min_players=MIN_PLAYERS,
-        max_players=MAX_PLAYERS,
         number=service_number(settings),
         simulator=settings.backend == SIMULATOR,
         qr=join_qr(settings, board["code"]) if board["phase"] == "lobby" else None,
         poll_ms=POLL_MS,
         refresh=REFRESH_SECONDS,
+        **context,
     )
     return no_store(Response(page))

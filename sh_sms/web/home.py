@@ -7,13 +7,15 @@ from flask import Blueprint, Response, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
-from ..public.links import board_path, replay_path
-from ..public.state import FINISHED
-from ..store import LOBBY, Game
+from ..games import registry
+from ..store import ENDED, LOBBY, OVER, Game
 from ..store.games import load_state
+from ..table.links import board_path, replay_path
 from .board import no_store
 from .runtime import runtime
 from .texting import service_number
+
+FINISHED = (OVER, ENDED)
 
 bp = Blueprint("home", __name__)
 
@@ -38,7 +40,7 @@ def recent_games(session: Session, limit: int = RECENT) -> list[dict]:
             {
                 "code": game.code,
                 "status": game.status,
-                "winner": getattr(state, "winner", None),  # a districts game has winners
+                "winner": registry.of(game).outcome(state)["winner"] if state else None,
                 "board": board_path(game.code),
                 "replay": replay_path(game.code) if finished and state else None,
             }

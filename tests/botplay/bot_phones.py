@@ -17,14 +17,15 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session, col, func, select
 
 from sh_sms.botplay import job as bot_job
-from sh_sms.botplay.plan import plan
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
+from sh_sms.games import registry
 from sh_sms.games.standard.engine import GameState
 from sh_sms.reminders import job as reminder_job
-from sh_sms.reminders import wait
 from sh_sms.store import Game, GameClock, GameEvent, Outbox, Player, outbox_after, transaction
 from sh_sms.store.games import load_state, roster, save_state
+from sh_sms.table import wait
+from sh_sms.table.plan import plan
 from sh_sms.text.gsm import is_gsm7
 from sh_sms.text.numbers import BOT_PREFIX
 
@@ -141,7 +142,8 @@ class Phones:
             game = session.exec(select(Game).where(Game.code == self.code)).one()
             save_state(game, state, self.now)
             clock = wait.track(session, game, state, self.now, self.settings)
-            plan(clock, roster(session, game.id), None, state, [], self.now, self.settings)
+            kind = registry.of(game)
+            plan(kind, clock, roster(session, game.id), None, state, [], self.now, self.settings)
 
     def rig(self, **changes) -> GameState:
         """Change fields of the stored state; return the new state."""

@@ -11,11 +11,11 @@ import pytest
 from bot_phones import PAUSE, Phones, settings_for, texts_to_bots, wait_for_commit
 
 from sh_sms.botplay import job as bot_job
-from sh_sms.botplay.textbot import action_text
 from sh_sms.delivery.mailbox import Mailbox
 from sh_sms.games.standard.engine import awaiting
 from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.games.standard.engine.state import NOMINATE, OVER, VOTE
+from sh_sms.games.standard.textbot import action_text
 from sh_sms.jobs import Worker
 from sh_sms.store import lock_game, make_engine, transaction
 from sh_sms.text.numbers import bot_number

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from typing import NamedTuple
 
-from sh_sms.botplay.table import RandomSeat, Seat, StrategySeat, Watch, play_game
+from sh_sms.games.standard.botplay import RandomSeat, Seat, StrategySeat, Watch, play_game
 from sh_sms.games.standard.engine import Event, GameState
 from sh_sms.games.standard.engine.boards import LIBERAL
 

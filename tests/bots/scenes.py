@@ -6,7 +6,7 @@ stacked per government, so a test reads as the story it tells.
 
 from __future__ import annotations
 
-from sh_sms.botplay.table import seen_by
+from sh_sms.games.standard.botplay import seen_by
 from sh_sms.games.standard.bots import Claim, claim, decide
 from sh_sms.games.standard.bots.claims import CHANCELLOR, PRESIDENT
 from sh_sms.games.standard.engine import Action, Event, apply, new_game, player_view

@@ -13,8 +13,8 @@ from sh_sms.games.standard.bots import CLAIM, Claim
 from sh_sms.games.standard.bots.claims import CHANCELLOR, INVESTIGATOR, PRESIDENT
 from sh_sms.games.standard.engine import Event
 from sh_sms.games.standard.engine.boards import FASCIST, LIBERAL
+from sh_sms.games.standard.wording import claim_text
 from sh_sms.text.gsm import is_gsm7
-from sh_sms.text.messages import claim_text
 
 GAMES = max(PROPERTY_GAMES // 3, 20)
 

@@ -15,8 +15,8 @@ import pytest
 from botgames import MIXES, play
 
 import sh_sms.games.standard.bots
-from sh_sms.botplay import table as bot_table
-from sh_sms.botplay.table import StrategySeat, act_for, claim_for
+from sh_sms.games.standard import botplay as bot_table
+from sh_sms.games.standard.botplay import StrategySeat, act_for, claim_for
 from sh_sms.games.standard.bots import Notebook, claim, decide
 from sh_sms.games.standard.engine import Action, GameState, player_view
 from sh_sms.games.standard.engine.boards import FASCIST, HITLER, hitler_knows_fascists

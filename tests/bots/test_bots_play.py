@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from botgames import PLAYER_COUNTS, PROPERTY_GAMES, mix_for, play
 
-from sh_sms.botplay.table import Seat, StrategySeat
+from sh_sms.games.standard.botplay import Seat, StrategySeat
 from sh_sms.games.standard.bots import decide
 from sh_sms.games.standard.engine import Action, GameState, awaiting, legal_actions, player_view
 from sh_sms.games.standard.engine.boards import FASCIST, HITLER, LIBERAL

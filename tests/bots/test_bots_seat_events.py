@@ -20,12 +20,13 @@ from sqlmodel import Session, func, select
 from test_bots_hidden import scramble
 
 from sh_sms.botplay import job as bot_job
-from sh_sms.botplay.textbot import action_text
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
+from sh_sms.games.standard import claims
 from sh_sms.games.standard.engine import GameState, awaiting
 from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.games.standard.engine.state import OVER
+from sh_sms.games.standard.textbot import action_text
 from sh_sms.store import Game, GameEvent, transaction
 from sh_sms.store.games import load_state, roster, seat_events
 
@@ -72,8 +73,8 @@ def same_without_secrets(engine, game_id: int, state: GameState, seat: int, rng)
     with Session(engine) as session:
         history = seat_events(session, game_id, seat)
         assert all(event.to in (None, seat) for event in history)
-        action = bot_job.decision(session, game_id, state, seat)
-        said = bot_job.owed_claim(session, game_id, state, seat)
+        action = claims.decision(session, game_id, state, seat)
+        said = claims.owed_claim(session, game_id, state, seat)
         last = session.exec(select(func.max(GameEvent.seq)).where(GameEvent.game_id == game_id))
         seq = last.one() or 0
         for other in (p for p in range(state.players) if p != seat):
@@ -92,8 +93,8 @@ def same_without_secrets(engine, game_id: int, state: GameState, seat: int, rng)
         session.flush()
         for _ in range(2):
             other_state = scramble(state, seat, rng)
-            assert bot_job.decision(session, game_id, other_state, seat) == action
-            assert bot_job.owed_claim(session, game_id, other_state, seat) == said
+            assert claims.decision(session, game_id, other_state, seat) == action
+            assert claims.owed_claim(session, game_id, other_state, seat) == said
         session.rollback()
     return 1
 

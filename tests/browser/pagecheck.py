@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session
 
+from sh_sms.games.registry import DEFAULT as DEFAULT_GAME
 from sh_sms.games.standard.engine import GameState, new_game
 from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.store import ACTIVE, LOBBY, OVER, Game, Player
@@ -111,9 +112,10 @@ def add_game(
     status: str | None = None,
     first_number: int = 1,
     bots: frozenset[int] = frozenset(),
+    game: str = DEFAULT_GAME,
 ) -> None:
     """Insert a game with its players (the first is host; the seats in `bots` are computer
-    players) and events into the app's database."""
+    players) and events into the app's database; `game`: the game it plays (registry name)."""
     engine = app.extensions["sh_sms"].engine
     with Session(engine) as session:
         game = Game(
@@ -121,6 +123,7 @@ def add_game(
             status=status or (ACTIVE if state else LOBBY),
             seed=1,
             state=state.to_json() if state else None,
+            game=game,
             created_at=NOW,
             updated_at=NOW,
         )

@@ -27,6 +27,7 @@ from sh_sms.games.districts.bots import StrategySeat
 from sh_sms.games.districts.engine import DistrictsState, apply, awaiting, new_game
 from sh_sms.games.districts.engine.randbot import clock
 from sh_sms.games.districts.engine.state import OVER, VOTE
+from sh_sms.games.districts.params import NAME
 from sh_sms.games.districts.text.wording import alignment_text
 from sh_sms.store import OVER as FINISHED
 
@@ -80,9 +81,18 @@ def tables(serve):
     server = serve()
     state, events = districts_game(LONG_NAMES, seed=3, until=mid_vote)
     assert mid_vote(state)
-    add_game(server.app, "DIST", LONG_NAMES, state, events, bots=frozenset({1, 4}))
+    add_game(server.app, "DIST", LONG_NAMES, state, events, bots=frozenset({1, 4}), game=NAME)
     done, events = districts_game(LONG_NAMES[:7], seed=8)
-    add_game(server.app, "DEND", LONG_NAMES[:7], done, events, status=FINISHED, first_number=40)
+    add_game(
+        server.app,
+        "DEND",
+        LONG_NAMES[:7],
+        done,
+        events,
+        status=FINISHED,
+        first_number=40,
+        game=NAME,
+    )
     return server, state, done
 
 

@@ -19,10 +19,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from sh_sms.conversation.handlers.play import _action
 from sh_sms.conversation.interpret import read
-from sh_sms.conversation.reading import INFO_VERBS, MOVE_PHASES, Question, Unclear, usable
-from sh_sms.conversation.turn import Turn
+from sh_sms.conversation.reading import INFO_VERBS, Question, Unclear, usable
 from sh_sms.games.standard.engine import IllegalAction, apply, new_game
 from sh_sms.games.standard.engine.state import (
     CHANCELLOR_ENACT,
@@ -31,8 +29,11 @@ from sh_sms.games.standard.engine.state import (
     PRESIDENT_DISCARD,
     VOTE,
 )
+from sh_sms.games.standard.handlers.play import _action
 from sh_sms.store import ACTIVE, Game, Player
+from sh_sms.table.turn import Turn
 from sh_sms.text.commands import NEAR_MISS, Command, ParseError
+from sh_sms.text.words import MOVE_VERBS
 
 HERE = Path(__file__).parent
 LABELS = HERE / "labels.tsv"
@@ -140,7 +141,7 @@ def classify(turn: Turn, reading) -> str:
         return COMMAND
     if reading.verb == "stop":
         return ACTED
-    if reading.verb in MOVE_PHASES and usable(turn, reading.verb):
+    if reading.verb in MOVE_VERBS and usable(turn, reading.verb):
         return ACTED if _applies(turn, reading) else COMMAND
     return COMMAND
 

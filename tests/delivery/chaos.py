@@ -21,8 +21,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 from twilio.request_validator import RequestValidator
 
-from sh_sms.botplay.textbot import next_text
 from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.textbot import next_text
 from sh_sms.store import ACTIVE, Game, Player
 from sh_sms.store.faults import RetryPolicy, retrying
 from sh_sms.store.games import load_state

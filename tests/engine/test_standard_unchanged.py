@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from sh_sms.botplay.table import RandomSeat, StrategySeat, play_game
+from sh_sms.games.standard.botplay import RandomSeat, StrategySeat, play_game
 from sh_sms.games.standard.engine import GameState, apply, new_game, player_view, public_view
 from sh_sms.games.standard.engine.boards import LIBERAL
 from sh_sms.games.standard.engine.bot import RandomBot

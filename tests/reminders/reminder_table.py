@@ -14,9 +14,10 @@ from sqlmodel import Session, select
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
 from sh_sms.games.standard.engine import GameState
-from sh_sms.reminders import job, wait
+from sh_sms.reminders import job
 from sh_sms.store import Game, GameClock, outbox_after, transaction
 from sh_sms.store.games import load_state, save_state
+from sh_sms.table import wait
 from sh_sms.text.gsm import is_gsm7
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]

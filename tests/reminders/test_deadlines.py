@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from reminder_table import NAMES, Table
 
+from sh_sms.games.standard.clock import random_moves, wait_key
 from sh_sms.games.standard.engine import GameState, apply, awaiting, new_game
 from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.games.standard.engine.state import (
@@ -20,8 +21,6 @@ from sh_sms.games.standard.engine.state import (
     VETO,
 )
 from sh_sms.games.standard.engine.state import VOTE as VOTE_PHASE
-from sh_sms.reminders.nudge import random_moves
-from sh_sms.reminders.wait import wait_key
 
 MIN = timedelta(minutes=1)
 PLAYERS = 10

@@ -16,7 +16,6 @@ import pytest
 from harness import CODE_IN_REPLY, Delivery, Table
 
 from sh_sms.botplay import job as bot_job
-from sh_sms.botplay.textbot import action_text
 from sh_sms.games.standard.engine import Action, GameState, awaiting
 from sh_sms.games.standard.engine.actions import (
     ANSWER_VETO,
@@ -27,6 +26,7 @@ from sh_sms.games.standard.engine.actions import (
     VOTE_ACTION,
 )
 from sh_sms.games.standard.engine.state import VOTE
+from sh_sms.games.standard.textbot import action_text
 from sh_sms.store import ACTIVE
 
 PAUSE_SECONDS = 5  # the default of SET BOTSPEED (Settings.bot_seconds)

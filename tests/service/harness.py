@@ -29,10 +29,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 from twilio.request_validator import RequestValidator
 
-from sh_sms.botplay.textbot import action_text
 from sh_sms.config import Settings
 from sh_sms.games.standard.engine import Action, GameState, awaiting, legal_actions
 from sh_sms.games.standard.engine.bot import RandomBot
+from sh_sms.games.standard.textbot import action_text
 from sh_sms.store import ACTIVE, Game, Outbox, Player, outbox_after
 from sh_sms.store.games import load_state, save_state
 from sh_sms.text.gsm import is_gsm7, segments

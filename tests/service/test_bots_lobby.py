@@ -7,8 +7,8 @@ import re
 from bot_driver import bot_lobby
 from harness import CODE_IN_REPLY, NAMES, Table
 
-from sh_sms.botplay.seats import BOT_NAMES, bot_names
 from sh_sms.store import ACTIVE, ENDED, LOBBY
+from sh_sms.table.seats import BOT_NAMES, bot_names
 from sh_sms.text.numbers import is_bot_number
 from sh_sms.text.players import resolve_player
 

@@ -15,10 +15,10 @@ from sqlmodel import Session
 from test_leaks import INFO, Checker
 
 from sh_sms.games.standard.engine import Event
+from sh_sms.games.standard.steps import Step as Readers
+from sh_sms.games.standard.wording import event_text
 from sh_sms.store import ACTIVE
 from sh_sms.store.games import all_events
-from sh_sms.text.messages import event_text
-from sh_sms.text.steps import Step as Readers
 
 
 def board_log(table: Table, code: str) -> list[str]:

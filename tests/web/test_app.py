@@ -53,7 +53,7 @@ def test_settings_select_the_blueprints(database_url):
 
 def test_the_engine_and_package_import_without_flask():
     code = (
-        "import sys, sh_sms, sh_sms.games.standard.engine, sh_sms.public.state;"
+        "import sys, sh_sms, sh_sms.games.standard.engine, sh_sms.games.standard.public;"
         " print('flask' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,4 +1,5 @@
-"""A game that finished a short while ago: it still answers, and one text opens a rematch."""
+"""A game that finished a short while ago, whatever it was: one text opens a rematch, a yes takes
+the seat it keeps, and a move gets how to play again."""
 
 from __future__ import annotations
 
@@ -7,45 +8,15 @@ from datetime import datetime, timedelta
 
 from sqlmodel import select
 
-from ...botplay.seats import bot_player
-from ...games.standard.engine import Event
-from ...public.links import replay_url
-from ...store import LOBBY, OVER, Contact, Game, Invite, Player
+from ...store import LOBBY, Contact, Game, Invite, Player
 from ...store.games import new_code, open_player
+from ...table.seats import bot_player
+from ...table.turn import Turn
 from ...text.commands import Command
-from ...text.messages import event_text, render, thriftiest
+from ...text.messages import render, thriftiest
 from ..limits import may_open_game
-from ..replies import help_reply
 from ..seating import join_invited_lobby
 from ..tabletalk import relay
-from ..turn import Turn
-
-
-def result_text(turn: Turn) -> str:
-    """The game's last message again: the winner (or that the host ended it) and every role."""
-    state = turn.state
-    replay = replay_url(turn.settings, turn.game.code)
-    if turn.game.status == OVER and state.winner:
-        data = {"winner": state.winner, "reason": state.reason, "roles": state.roles}
-        return event_text(Event("game_over", None, data), state.names, replay=replay)
-    return event_text(Event("ended", None, {"roles": state.roles}), state.names, replay=replay)
-
-
-def status(turn: Turn, _command: Command) -> None:
-    """STATUS or WHO after the game: how it ended, everyone's role, how to play again."""
-    turn.mail.add(turn.number, result_text(turn))
-
-
-def role(turn: Turn, _command: Command) -> None:
-    """ROLE after the game: the sender's role, and everyone else's."""
-    state = turn.state
-    turn.reply("after/role", code=turn.game.code, role=state.roles[turn.player.seat])
-    turn.mail.add(turn.number, result_text(turn))
-
-
-def help_text(turn: Turn, command: Command) -> None:
-    """HELP after the game."""
-    help_reply(turn, command.arg, "after")
 
 
 def over(turn: Turn, _command: Command) -> None:
@@ -89,6 +60,7 @@ def rematch(turn: Turn, _command: Command) -> None:
         updated_at=turn.now,
         rematch_of=finished.id,
         house_rules=finished.house_rules,  # the same table plays by the same house rules
+        game=finished.game,  # and the same game
     )
     turn.session.add(game)
     turn.session.flush()

@@ -6,11 +6,10 @@ starts they move from the worker (sh_sms.botplay). KICK removes one like anybody
 
 from __future__ import annotations
 
-from ...botplay.seats import bot_names, bot_player, people
-from ...games.standard.engine.boards import MAX_PLAYERS, MIN_PLAYERS
+from ...table.seats import bot_names, bot_player, people
+from ...table.turn import Turn
 from ...text.commands import Command
 from ..limits import host_notice
-from ..turn import Turn
 
 
 def add(turn: Turn, command: Command) -> None:
@@ -19,9 +18,10 @@ def add(turn: Turn, command: Command) -> None:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
     asked = int(command.arg or 1)
-    room = MAX_PLAYERS - len(turn.players)
+    least, most = turn.kind.seats
+    room = most - len(turn.players)
     if room <= 0:
-        turn.reply("lobby/full", code=turn.game.code, most=MAX_PLAYERS)
+        turn.reply("lobby/full", code=turn.game.code, most=most)
         return
     names = bot_names(turn.names, min(asked, room))
     for name in names:
@@ -40,6 +40,6 @@ def add(turn: Turn, command: Command) -> None:
             asked=asked,
             names=turn.names,
             code=turn.game.code,
-            least=MIN_PLAYERS,
-            most=MAX_PLAYERS,
+            least=least,
+            most=most,
         )

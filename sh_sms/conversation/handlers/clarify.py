@@ -4,14 +4,13 @@ sender may talk and it said more than the move."""
 
 from __future__ import annotations
 
-from ...games.standard.engine.state import VETO
+from ...table.turn import IN_LOBBY, Turn
 from ...text.gsm import segments
 from ...text.messages import render
 from ...text.words import COMMAND_WORDS
 from ..reading import Unclear
 from ..replies import talk_refusal
 from ..tabletalk import relay
-from ..turn import IN_LOBBY, Turn
 
 ONE_SEGMENT = 1
 
@@ -43,9 +42,7 @@ def question(verb: str, choices: list[str], **context) -> str:
 
 
 def _taught(turn: Turn, verb: str) -> str:
-    """YES and NO are taught as the words for what they mean now: JA/NEIN, or VETO YES/NO."""
-    if verb not in ("yes", "no"):
-        return verb
-    if turn.state is not None and turn.state.phase == VETO:
-        return "veto_yes" if verb == "yes" else "veto_no"
-    return "ja" if verb == "yes" else "nein"
+    """YES and NO are taught as the words for what they mean now, in the sender's game."""
+    if verb not in ("yes", "no") or turn.state is None:
+        return {"yes": "ja", "no": "nein"}.get(verb, verb)
+    return turn.kind.taught(turn, verb)

@@ -1,42 +1,36 @@
-"""The host ends the game for everyone: END asks to confirm, END YES ends it and reveals roles."""
+"""The host ends a game for everyone: ENDGAME asks to confirm (and the table's clock notes the
+question: a bare yes soon after is read against it), ENDGAME YES closes a lobby here; a started
+game ends by its own routes (every role revealed)."""
 
 from __future__ import annotations
 
-from ...games.standard.engine import Event
-from ...public.links import replay_url
+from ...games.kit import Event
 from ...store import ENDED
 from ...store.games import append_events, close_game
+from ...table.links import replay_url
+from ...table.turn import Turn
+from ...table.wait import clock_for
 from ...text.commands import Command
-from ...text.messages import event_text
-from ..confirming import endgame_asked
-from ..turn import Turn
+from ...text.messages import naming, render
+from ..replies import host_only
 
 
 def confirm(turn: Turn, _command: Command) -> None:
-    """END: ask the host to confirm."""
-    if _host_only(turn):
+    """ENDGAME: ask the host to confirm."""
+    if host_only(turn):
         turn.reply("reply/end_confirm", started=turn.state is not None, code=turn.game.code)
         if turn.state is not None:
-            endgame_asked(turn)
+            clock_for(turn.session, turn.game.id).endgame_asked_at = turn.now
 
 
 def end(turn: Turn, _command: Command) -> None:
-    """END YES: stop the game for everyone, revealing all roles once it has started."""
-    if not _host_only(turn):
+    """ENDGAME YES in a lobby: close it for everyone (no role was dealt)."""
+    if not host_only(turn):
         return
-    roles = list(turn.state.roles) if turn.state is not None else None
-    names = turn.names
     close_game(turn.game, turn.players, ENDED, turn.now)
-    ended = Event("ended", None, {"roles": roles})
+    ended = Event("ended", None, {"roles": None})
     append_events(turn.session, turn.game, [ended], turn.now)
-    text = event_text(ended, names, replay=replay_url(turn.settings, turn.game.code))
+    replay = replay_url(turn.settings, turn.game.code)
+    text = render("event/ended", roles=None, replay=replay, **naming(turn.names))
     for p in turn.players:
         turn.mail.add(p.number, text)
-
-
-def _host_only(turn: Turn) -> bool:
-    """True for the host; anyone else is told who the host is."""
-    if turn.player.is_host:
-        return True
-    turn.reply("lobby/host_only", host=turn.host.name)
-    return False

@@ -8,18 +8,18 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from ...botplay.plan import pause
-from ...public.links import board_url
 from ...quiet import next_allowed
 from ...reminders.nudge import remind
-from ...reminders.options import Policy, describe, policy
-from ...reminders.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...store import GameClock
+from ...table.links import board_url
+from ...table.options import Policy, describe, policy
+from ...table.plan import pause
+from ...table.turn import Turn
+from ...table.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...text.commands import Command
 from ...text.messages import naming, render, thriftiest
 from ...text.setwords import OFF, ON
 from ..limits import host_notice
-from ..turn import Turn
 
 SETTERS = frozenset(
     {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"}
@@ -116,7 +116,8 @@ def _remind(turn: Turn, clock: GameClock) -> None:
         turn.reply("host/remind_wait", minutes=minutes)
         return
     state = turn.state
-    seats = remind(turn.mail, turn.game.code, state, turn.players, turn.now, _deadline(clock, turn))
+    deadline = _deadline(clock, turn)
+    seats = remind(turn.mail, turn.kind, turn.game.code, state, turn.players, turn.now, deadline)
     clock.last_remind_at = turn.now
     turn.reply("host/reminded", seats=seats, **naming(state.names, you=turn.player.seat))
 
@@ -144,5 +145,5 @@ def _resume(turn: Turn, clock: GameClock) -> None:
         turn.reply("host/not_paused")
         return
     clock.paused = False
-    begin_wait(clock, wait_key(turn.state), turn.now, policy(clock, turn.settings))
+    begin_wait(clock, wait_key(turn.game, turn.state), turn.now, policy(clock, turn.settings))
     _announce(turn, "host/resumed")

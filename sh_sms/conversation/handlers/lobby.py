@@ -3,70 +3,46 @@
 from __future__ import annotations
 
 from ... import houserules
-from ...botplay.plan import plan
-from ...botplay.seats import bot_seats, people
-from ...games.standard.engine import Event, new_game
-from ...games.standard.engine.boards import MAX_PLAYERS, MIN_PLAYERS
-from ...games.standard.engine.ruleset import problems
-from ...reminders.wait import track
-from ...store import ACTIVE, ENDED, Player
-from ...store.games import append_events, close_game, save_state
+from ...store import ENDED, Player
+from ...store.games import close_game
+from ...table.seats import bot_seats, people
+from ...table.turn import Turn
 from ...text.commands import Command
-from ...text.messages import event_text, fewest_segments
 from ...text.players import ResolveError, resolve_player
-from ...text.steps import step_texts
-from ..districts_play import start as start_districts
 from ..limits import bar_from_lobby, host_notice
-from ..moves import in_room
-from ..replies import problem_text, unknown_player
-from ..turn import Turn
+from ..replies import help_reply, problem_text, unknown_player
 
 BOT_WORDS = frozenset({"bot", "bots"})  # KICK BOT: the last computer player added
-# The first text's opening, fullest first: the roster, how many play, neither.
-# The opening, fullest first: the roster, how many play, "HELP for commands", the code alone.
-OPENINGS = ({}, {"hint": False}, {"bare": True}, {"bare": True, "terse": True})
 
 
 def start(turn: Turn, _command: Command) -> None:
-    """START: deal the roles and open the first round (the host, with 5-10 players)."""
+    """START: the host, with as many players as the lobby's game seats, deals it."""
     players = turn.players
     if not turn.player.is_host:
         turn.reply("lobby/host_only", host=turn.host.name)
         return
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        turn.reply("lobby/need_players", count=len(players), least=MIN_PLAYERS, code=turn.game.code)
+    least, most = turn.kind.seats
+    if not least <= len(players) <= most:
+        turn.reply("lobby/need_players", count=len(players), least=least, code=turn.game.code)
         return
     choice = houserules.Choice.from_json(turn.game.house_rules)
-    if houserules.is_variant(choice):  # the districts game deals itself (issue 22)
-        start_districts(turn, choice)
-        return
-    rules = houserules.resolve(choice, len(players))
-    found = problems(rules, len(players))
+    refused, at_this_size = houserules.check(choice, len(players))
+    found = refused + at_this_size
     if found:
         turn.reply("rules/cannot_start", problem=problem_text(found[0]))
         return
-    state, events = new_game([p.name for p in players], turn.game.seed, rules=rules)
-    turn.game.status = ACTIVE
-    turn.state = state
-    save_state(turn.game, state, turn.now)
-    clock = track(turn.session, turn.game, state, turn.now, turn.settings)
-    plan(clock, players, None, state, events, turn.now, turn.settings)
-    room = in_room(clock, state.round)
-    facts = {"code": turn.game.code, "players": len(players), "room": room}
-    started = Event("started", None, facts)
-    append_events(turn.session, turn.game, [started, *events], turn.now)
-    texts = step_texts(None, state, events, room=room)
-    # Without "Round 1: X is the candidate" (X's nomination, moments later, says it again).
-    lean = step_texts(None, state, [e for e in events if e.kind != "round"], room=room)
-    rules = state.ruleset  # the opening says what house rules change
-    for p in players:
-        openings = [  # the roster if it fits (the reader marked), else how many play, else less
-            event_text(started, state.names, you=p.seat, rules=rules, **fullness)
-            for fullness in OPENINGS
-        ]
-        tries = [[o, *rest] for o in openings for rest in (texts[p.seat], lean[p.seat])]
-        for text in fewest_segments(tries):
-            turn.mail.add(p.number, text)
+    turn.kind.start(turn, choice)
+
+
+def info(turn: Turn, _command: Command) -> None:
+    """STATUS, ROLE, HAND, WHO or LOG before the game starts: who is in the lobby."""
+    code, you = turn.game.code, turn.player.seat
+    turn.reply("info/lobby", code=code, names=turn.names, host=turn.host.seat, you=you)
+
+
+def help_text(turn: Turn, command: Command) -> None:
+    """HELP in a lobby: the commands that matter there; HELP <command>: that one."""
+    help_reply(turn, command.arg, "lobby")
 
 
 def leave(turn: Turn, _command: Command) -> None:

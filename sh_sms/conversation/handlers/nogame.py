@@ -8,11 +8,11 @@ from datetime import timedelta
 
 from ...store import Contact, Game
 from ...store.games import new_code
+from ...table.turn import Turn
 from ...text.commands import Command, ParseError
 from ..limits import may_open_game
 from ..replies import help_reply, refused_name
 from ..seating import join_invited_lobby, join_lobby, seat_sender
-from ..turn import Turn
 
 
 def create(turn: Turn, command: Command) -> None:

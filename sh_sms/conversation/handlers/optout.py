@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ...delivery.notices import tell_back, tell_table
 from ...delivery.rows import contact
+from ...table.turn import Turn
 from ...text.commands import Command
 from ..limits import reach_notice
-from ..turn import Turn
 
 
 def opt_out(turn: Turn, _command: Command) -> None:

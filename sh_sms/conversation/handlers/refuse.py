@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...store import LOBBY
+from ...table.turn import Turn
 from ...text.commands import Command, ParseError
-from ..turn import Turn
 
 
 def already_in(turn: Turn, command: Command | ParseError) -> None:

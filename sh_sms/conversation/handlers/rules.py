@@ -9,14 +9,13 @@ every person in the lobby hears of the change.
 from __future__ import annotations
 
 from ... import houserules
-from ...botplay.seats import people
-from ...games.districts.text.wording import lobby_rules_text
-from ...games.standard.engine.ruleset import Problem
+from ...games.kit import Problem
 from ...store import LOBBY
+from ...table.seats import people
+from ...table.turn import Turn
 from ...text.commands import Command
 from ...text.messages import render
 from ..replies import problem_text
-from ..turn import Turn
 
 
 def command(turn: Turn, command: Command) -> None:
@@ -32,23 +31,15 @@ def command(turn: Turn, command: Command) -> None:
 
 
 def show(turn: Turn) -> None:
-    """The rules of this game (or, in a lobby, the rules it would start with now)."""
-    choice = choice_of(turn)
-    if turn.state is None and houserules.is_variant(choice):  # the districts game (issue 22)
-        line = lobby_rules_text(len(turn.players), houserules.variant_rules(choice))
-        turn.reply("districts/rules_show", line=line, lobby=True)
-        return
-    if turn.state is not None:
-        rules, players = turn.state.rules, turn.state.players
-    else:
-        players = houserules.table_size(len(turn.players))
-        rules = houserules.resolve(choice, players)
-    lobby = turn.game.status == LOBBY
-    turn.reply("rules/show", rules=rules, players=players, lobby=lobby)
+    """The rules of this game (or, in a lobby, the rules it would start with now), as the game
+    played here words them."""
+    template, facts = turn.kind.rules_shown(choice_of(turn), len(turn.players), turn.state)
+    turn.reply(template, **facts)
 
 
 def change(turn: Turn, arg: str) -> None:
-    """Apply one knob to the lobby's choice, or say why not."""
+    """Apply one knob (or a preset, which may pick another game) to the lobby's choice, or say
+    why not."""
     changed = houserules.change(choice_of(turn), arg)
     if isinstance(changed, Problem):
         turn.reply("rules/refused", problem=problem_text(changed))
@@ -58,13 +49,8 @@ def change(turn: Turn, arg: str) -> None:
         turn.reply("rules/refused", problem=problem_text(refused[0]))
         return
     turn.game.house_rules = changed.to_json()
-    players = houserules.table_size(len(turn.players))
-    if houserules.is_variant(changed):  # the districts game (issue 22)
-        line = lobby_rules_text(len(turn.players), houserules.variant_rules(changed))
-        template, facts = "districts/rules_changed", {"line": line}
-    else:
-        rules = houserules.resolve(changed, players)
-        template, facts = "rules/changed", {"rules": rules, "players": players}
+    turn.game.game = houserules.kind_of(changed).name
+    template, facts = turn.kind.rules_changed(changed, len(turn.players))
     mine, text = (
         render(template, host=turn.player.name, you=you, **facts) for you in (True, False)
     )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ...table.turn import Turn
 from ...text.commands import Command
 from ..tabletalk import relay as relay_talk
-from ..turn import Turn
 
 
 def relay(turn: Turn, command: Command) -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sh_sms.games.standard.engine.events import Event
-
+from ...kit import Event
 from ..engine.tables import DRAW, FACTIONS, TAKE, faction, policy
 
 

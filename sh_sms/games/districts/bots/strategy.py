@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.games.standard.engine.events import Event
-
+from ...kit import Event
 from ..engine.actions import (
     DISCARD,
     INVESTIGATE_ACTION,

@@ -1,13 +1,10 @@
 """The districts variant's rules as pure functions over plain data (docs/districts.md).
 
-Shared with the standard engine only what is the same: the Event and Action shapes and the
-IllegalAction error. No I/O, no clock and no wording here: `now` is an argument.
+Shared with every game only what is the same (`games.kit`): the Event and Action shapes and
+the IllegalAction error. No I/O, no clock and no wording here: `now` is an argument.
 """
 
-from sh_sms.games.standard.engine.actions import Action
-from sh_sms.games.standard.engine.errors import IllegalAction
-from sh_sms.games.standard.engine.events import Event
-
+from ...kit import Action, Event, IllegalAction
 from .actions import SYSTEM, awaiting, can_start_timer, legal_actions
 from .rules import apply, end_game
 from .setup import new_game

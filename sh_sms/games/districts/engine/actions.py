@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.games.standard.engine.actions import Action
-
+from ...kit import Action
 from .state import DRAW, INVESTIGATE, MOVE, OVER, SETTLE, TAKE, VOTE, DistrictsState
 from .tables import ACTION, RELOCATE, SEND, policy
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sh_sms.games.standard.engine.events import EVERYONE, Event
-
+from ...kit import EVERYONE, Event
 from .state import OVER, DistrictsState
 from .tables import FASCIST, LIBERAL, OLIGARCH, faction, home_of
 

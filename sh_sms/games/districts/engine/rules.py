@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from sh_sms.games.standard.engine import errors as E
-from sh_sms.games.standard.engine.errors import IllegalAction
-from sh_sms.games.standard.engine.events import EVERYONE, Event
-
+from ...kit import (
+    EVERYONE,
+    GAME_OVER,
+    INVALID_TARGET,
+    NOT_A_PLAYER,
+    NOT_YOUR_TURN,
+    UNKNOWN_ACTION,
+    WRONG_PHASE,
+    Event,
+    IllegalAction,
+)
 from . import capitol, voting
 from .actions import (
     DISCARD,
@@ -31,7 +38,7 @@ def apply(
     """Apply `action` by `seat` (None: the clock) at time `now` (seconds; only the timer reads
     it); return (new state, events). Raises IllegalAction, leaving `state` untouched."""
     if state.phase == OVER:
-        raise IllegalAction(E.GAME_OVER)
+        raise IllegalAction(GAME_OVER)
     action = Action(action[0], _plain(action[1]))
     if action not in legal_actions(state, seat, now):
         raise IllegalAction(_why(state, seat, action, now))
@@ -83,7 +90,7 @@ def _time_out(s: DistrictsState, now: int, events: list[Event]) -> None:
 def end_game(state: DistrictsState) -> tuple[DistrictsState, list[Event]]:
     """The host ends the game: nobody wins, every card is revealed."""
     if state.phase == OVER:
-        raise IllegalAction(E.GAME_OVER)
+        raise IllegalAction(GAME_OVER)
     s = state.clone()
     s.phase, s.reason, s.winners = OVER, "ended", []
     data = {"cards": list(s.cards), "boxed": s.boxed}
@@ -99,16 +106,16 @@ def _why(s: DistrictsState, seat: int | None, action: Action, now: int) -> str:
     """The reason code for refusing `action`."""
     kind = action[0]
     if kind not in _PHASES:
-        return E.UNKNOWN_ACTION
+        return UNKNOWN_ACTION
     if seat is not SYSTEM and not (type(seat) is int and 0 <= seat < s.players):
-        return E.NOT_A_PLAYER
+        return NOT_A_PLAYER
     if s.phase not in _PHASES[kind]:
-        return E.WRONG_PHASE
+        return WRONG_PHASE
     if kind == TIMEOUT and s.timer_ends is not None and now < s.timer_ends:
         return TIMER_RUNNING
     if not legal_actions(s, seat, now):
-        return E.NOT_YOUR_TURN
-    return E.INVALID_TARGET
+        return NOT_YOUR_TURN
+    return INVALID_TARGET
 
 
 _PHASES = {

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from sh_sms.games.standard.engine.errors import IllegalAction
-from sh_sms.games.standard.engine.events import EVERYONE, Event
-
+from ...kit import EVERYONE, Event, IllegalAction
 from .state import DistrictsState
 from .tables import (
     ALIGNMENTS,

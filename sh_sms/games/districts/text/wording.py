@@ -3,10 +3,10 @@ templates/sms/districts/*.txt (pure; no English here)."""
 
 from __future__ import annotations
 
-from sh_sms.games.standard.engine.events import Event
 from sh_sms.resources import plain_text
 from sh_sms.text.messages import Prompt
 
+from ...kit import Event
 from ..engine import DistrictsState, awaiting, player_view
 from ..engine.actions import MOVE_ACTION, SEND_ACTION
 from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS

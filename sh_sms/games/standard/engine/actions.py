@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ...kit import Action
 from .boards import (
     EXECUTION,
     INVESTIGATE,
@@ -28,13 +27,6 @@ POWER_ACTIONS = {
     REVERSE_INVESTIGATION: "show",  # the President shows their party to the target
     PEEK_AND_DROP: "drop",  # True: discard the top policy; False: leave it on top
 }
-
-
-class Action(NamedTuple):
-    """What a player does: a kind and its argument (a seat, a policy letter or a yes/no)."""
-
-    kind: str
-    arg: int | str | bool | None = None
 
 
 JA = Action(VOTE_ACTION, True)

@@ -1,15 +1,7 @@
-"""Events: what happened, and who may see it."""
+"""Events: what happened, and who may see it (the shapes every game shares: `games.kit`)."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from ...kit import EVERYONE, Event
 
-EVERYONE = None
-
-
-class Event(NamedTuple):
-    """One thing that happened. `to` is a seat for private knowledge, or None for the table."""
-
-    kind: str
-    to: int | None
-    data: dict[str, Any]
+__all__ = ["EVERYONE", "Event"]

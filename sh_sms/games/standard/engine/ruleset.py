@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
+from ...kit import Problem
 from .boards import (
     EXECUTION,
     FASCIST_POLICIES,
@@ -122,13 +123,6 @@ def rebalanced(players: int) -> Ruleset:
 
 
 PRESETS = {STANDARD: standard, REBALANCED: rebalanced}
-
-
-class Problem(NamedTuple):
-    """Why a ruleset cannot be played at a table: a code and the facts for the wording."""
-
-    code: str
-    detail: dict[str, Any]
 
 
 def problems(rules: Ruleset, players: int) -> list[Problem]:

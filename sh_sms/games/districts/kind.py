@@ -1,0 +1,150 @@
+"""The districts game as the table plays it (`GameKind`, docs/districts.md): the interface's
+methods, each handed to the module of this package that does it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from ...table.turn import Turn
+from ...text.messages import Prompt, render
+from ..interface import Param
+from . import clock, pages, params, play, public, reading, routes, talk
+from .bots import decide
+from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view
+from .engine.state import OVER
+from .engine.tables import MAX_PLAYERS, MIN_PLAYERS
+from .text.wording import lobby_rules_text, prompt_text, step_texts
+
+
+class DistrictsKind:
+    """The districts game (see the module docstring)."""
+
+    name = params.NAME
+    presets = params.PRESET_WORDS
+    params: tuple[Param, ...] = params.PARAMS
+    seats = (MIN_PLAYERS, MAX_PLAYERS)
+    holds_news = False
+
+    # rules from parameters
+    def rules(self, choice, players):
+        return params.table_rules(choice)
+
+    def knob_values(self, knob, words):
+        return params.knob_values(knob, words)
+
+    def change(self, choice, knob, values):
+        return params.change(choice, knob, values)
+
+    def rule_problems(self, choice, players):
+        return [], []  # its one knob is checked as it is set; 5-10 players as any table
+
+    def rules_shown(self, choice, players, state):
+        line = lobby_rules_text(players, params.table_rules(choice))
+        return "districts/rules_show", {"line": line, "lobby": True}
+
+    def rules_changed(self, choice, players):
+        line = lobby_rules_text(players, params.table_rules(choice))
+        return "districts/rules_changed", {"line": line}
+
+    # the game and its states
+    def load(self, text):
+        return DistrictsState.from_json(text)
+
+    def start(self, turn, choice):
+        play.start(turn, choice)
+
+    def awaiting(self, state):
+        return awaiting(state)
+
+    def legal_moves(self, state, seat):
+        return legal_actions(state, seat)
+
+    def apply(self, state, seat, action, now: datetime):
+        return play.step(state, seat, action, now)
+
+    def is_over(self, state):
+        return state.phase == OVER
+
+    def outcome(self, state):
+        return {"winner": None, "reason": state.reason, "winners": list(state.winners)}
+
+    def public_view(self, state):
+        return public_view(state)
+
+    def player_view(self, state, seat):
+        return player_view(state, seat)
+
+    # texts in and out
+    def awaited(self, turn, text, literal, words):
+        return None  # its own reading reads every text of a started game (`read`)
+
+    def usable(self, turn: Turn, verb):
+        return False
+
+    def taught(self, turn, verb):
+        return verb
+
+    def read(self, turn, text):
+        return reading.read(turn, text)
+
+    def handler_for(self, turn, reading_):
+        return routes.handler_for(turn, reading_)
+
+    def refuse(self, turn, seat, refused, action):
+        play.refuse(turn, "not_now", word=action.kind.upper())
+
+    def step_texts(self, before, after, events: list[Event], room_from, replay):
+        return step_texts(before, after, events, replay=replay)
+
+    # talk
+    def talk_refusal(self, state, seat):
+        return talk.districts_talk_refusal(state, seat)
+
+    def talk_hint(self, state, seat):
+        return {"commands": []}
+
+    def listeners(self, state, seat, others):
+        return talk.districts_listeners(state, seat, others)
+
+    # the clock
+    def wait_key(self, state):
+        return None if state is None else clock.wait_key(state)
+
+    def timer_at(self, state):
+        return None if state is None else clock.timer_at(state)
+
+    def reminder_text(self, state, seat, code, minutes_left):
+        prompt = prompt_text(player_view(state, seat))
+        context = {"code": code, "prompt": prompt, "minutes_left": minutes_left}
+        return Prompt(render("districts/nudge", **context))
+
+    def time_out(self, turn, key, seats, why):
+        return clock.time_out(turn)
+
+    # computer players
+    def bot_talk(self, turn, bots):
+        return None  # its bots make no claims and do not talk
+
+    def bot_decision(self, state, seat, seen):
+        return decide(player_view(state, seat), seen)
+
+    def bot_has_work(self, bots, before, after, events):
+        return bool(bots & set(awaiting(after)))
+
+    # what the public sees
+    def public_state(self, session, game, state):
+        return public.public_state(session, game)
+
+    def board_view(self, session, game, state):
+        return public.board_view(session, game)
+
+    def board_page(self, board):
+        return pages.board_page(board)
+
+    def replay_page(self, session, game, state):
+        return pages.replay_page(session, game, state)
+
+
+def kind() -> DistrictsKind:
+    """The districts game, for the registry."""
+    return DistrictsKind()

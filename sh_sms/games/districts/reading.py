@@ -1,0 +1,111 @@
+"""What a text means in a districts game (docs/districts.md, "Commands"), read in context like
+`interpret.read` reads a standard game's:
+
+- The variant's parser first (MOVE, VOTE, TIMER, INV, DISCARD, SEND), then the shared words.
+- A move word counts as a move only when the sender could make that move now, or when the text
+  is the command itself ("VOTE Bob": a refusal then says why not and what would work). Otherwise
+  it is talk: "vote for whoever, I do not mind" from someone already in the capitol.
+- From a sender who could make the move, a plain instruction with courtesy ("vote bob please",
+  "move to 2 please") is the move when it names exactly one target; otherwise the sender is asked.
+- A move ending in "?" is never made: the sender is told how to make it (or, when it names no
+  choice of theirs, it is a question to the table).
+- SHOW, DROP and KEEP (powers of the standard game's house rules) are everyday words here.
+"""
+
+from __future__ import annotations
+
+from ...conversation.interpret import Reading, Unclear
+from ...table.turn import IN_GAME, Turn
+from ...text.commands import EXTRA_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
+from ...text.phonetext import plain
+from ...text.players import resolve_player
+from .engine import legal_actions
+from .text.commands import (
+    MOVE_VERBS,
+    QUESTION,
+    WRONG_GAME,
+    district_number,
+    parse,
+)
+from .text.resolve import KIND_OF_VERB
+
+EVERYDAY_MOVES = frozenset({"show", "drop", "keep"})  # standard house-rule words: talk here
+PLAYER_VERBS = frozenset({"vote", "investigate"})
+
+
+def read(turn: Turn, text: str) -> Reading:
+    """The meaning of `text` from the sender of `turn`, in a districts game (or after one)."""
+    literal = parse(text, turn.names)
+    if turn.situation != IN_GAME:
+        return literal
+    talk = Command("say", plain(text).strip())
+    if isinstance(literal, Command):
+        if literal.verb in EVERYDAY_MOVES:
+            return talk if len(text.split()) > 2 else ParseError(WRONG_GAME, None, literal.verb)
+        if literal.verb in PLAYER_VERBS and len(text.split()) > 2 and not _names(turn, literal):
+            return _sentence(turn, literal.verb, (), _choices(turn, literal.verb), talk)
+        return literal
+    verb = literal.verb
+    if literal.code == WRONG_GAME and verb in EVERYDAY_MOVES:
+        return talk
+    if verb not in MOVE_VERBS or literal.code in (NEAR_MISS, WRONG_GAME):
+        if literal.code == EXTRA_WORDS and verb is not None:
+            return talk  # a shared command word in a sentence ("status is everything")
+        return literal
+    if literal.code == MISSING_ARG:
+        return literal
+    choices = _choices(turn, verb)
+    if literal.code == QUESTION and choices:
+        return literal
+    return _sentence(turn, verb, literal.words, choices, talk)
+
+
+def _names(turn: Turn, command: Command) -> bool:
+    """Whether the player a command names ("vote for me": "me") is a player of the game."""
+    return isinstance(resolve_player(command.arg, turn.names), int)
+
+
+def _choices(turn: Turn, verb: str) -> list:
+    """The arguments the sender could give `verb` now (empty: they cannot use it now)."""
+    kind = KIND_OF_VERB[verb]
+    legal = legal_actions(turn.state, turn.player.seat)
+    return [a.arg for a in legal if a.kind == kind]
+
+
+def _sentence(turn: Turn, verb: str, words: tuple, choices: list, talk: Command) -> Reading:
+    """A move word in a sentence: from a sender who could use it, the move if exactly one
+    target is named, else a question back; from anyone else, talk."""
+    if not choices:
+        return talk
+    names = turn.names
+    seats = {s for w in words if (s := _player(w, names)) is not None}
+    districts = {d for w in words if (d := district_number(w.strip(".,!?"))) is not None}
+    if verb in PLAYER_VERBS and len(seats) == 1:
+        return Command(verb, names[seats.pop()])
+    if verb == "move" and len(districts) == 1:
+        return Command(verb, str(districts.pop()))
+    if verb == "send" and len(seats) == 1 and len(districts) == 1:
+        return Command(verb, f"{names[seats.pop()]} {districts.pop()}")
+    if verb == "discard" and len(districts) == 1:  # a card's number reads like a district's
+        return Command(verb, str(districts.pop()))
+    return Unclear(verb, talk.arg, tuple(_shown(verb, choices, names, turn)))
+
+
+def _shown(verb: str, choices: list, names: list[str], turn: Turn) -> list[str]:
+    """The choices as the sender would type them."""
+    if verb in PLAYER_VERBS:
+        return [names[s] for s in choices]
+    if verb == "move":
+        return [str(d) for d in choices]
+    if verb == "discard":
+        return [str(n) for n in range(1, len(turn.state.hand) + 1)]
+    return []
+
+
+def _player(word: str, names: list[str]) -> int | None:
+    """The seat a word in a sentence names: a whole name, never a prefix or a number."""
+    key = word.strip(".,!?;:'\"").casefold()
+    if not key or key not in {n.casefold() for n in names}:
+        return None
+    seat = resolve_player(key, names)
+    return seat if isinstance(seat, int) else None

@@ -1,0 +1,73 @@
+"""The context of one inbound text (or one job run): who, when, which game (and the game it
+plays, `kind`), what it causes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import Session
+
+from ..config import Settings
+from ..delivery.mailbox import Mailbox
+from ..games import registry
+from ..games.interface import GameKind
+from ..store import ENDED, LOBBY, OVER, Game, Player
+from ..text.messages import render
+
+# Where the sender of a text stands.
+NO_GAME = "no_game"  # in no game (or only in one that ended long ago)
+IN_LOBBY = "lobby"
+IN_GAME = "game"
+AFTER_GAME = "after"  # their game ended a short while ago: it still answers, talk still flows
+
+
+@dataclass
+class Turn:
+    """One text's world, loaded once: the sender's player row, their game (locked), its roster
+    in seat order and its engine state (None in a lobby); and the replies it collects."""
+
+    session: Session
+    settings: Settings
+    number: str
+    now: datetime
+    mail: Mailbox = field(default_factory=Mailbox)
+    game: Game | None = None
+    player: Player | None = None
+    players: list[Player] = field(default_factory=list)
+    state: object | None = None  # the game's state (None in a lobby), the game's own data
+    texts_before: int = 0  # other texts of the sender this minute (conversation.limits)
+
+    def reply(self, template: str, **context) -> None:
+        """Queue a rendered template for the sender."""
+        self.mail.say(self.number, template, **context)
+
+    def tell_all(self, template: str, **context) -> None:
+        """Queue the same rendered template for every player of the game (rendered once)."""
+        text = render(template, **context)
+        for p in self.players:
+            self.mail.add(p.number, text)
+
+    @property
+    def kind(self) -> GameKind:
+        """The game this table plays (the registry's, by the name saved with the game)."""
+        return registry.of(self.game)
+
+    @property
+    def situation(self) -> str:
+        """Where the sender stands: NO_GAME, IN_LOBBY, IN_GAME or AFTER_GAME."""
+        if self.player is None:
+            return NO_GAME
+        if self.game.status in (OVER, ENDED):
+            return AFTER_GAME
+        return IN_LOBBY if self.game.status == LOBBY else IN_GAME
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names in seat order."""
+        return self.state.names if self.state is not None else [p.name for p in self.players]
+
+    @property
+    def host(self) -> Player:
+        """The game's host."""
+        return next(p for p in self.players if p.is_host)
