@@ -168,7 +168,8 @@ class GameKind(Protocol):
         """The board page's data (`/g/<CODE>/board.json`)."""
 
     def board_page(self, board: dict) -> tuple[str, dict]:
-        """The board page's template (a child of web/board.html) and its context."""
+        """The board page's template (a child of web/board_base.html) and its context."""
 
     def replay_page(self, session: Any, game: Any, state: State) -> tuple[str, dict] | None:
-        """The replay page of a finished game: its template and context (None: no replay)."""
+        """The replay page of a finished game: its template (a child of web/replay_base.html)
+        and context (None: no replay)."""
