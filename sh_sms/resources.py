@@ -8,10 +8,11 @@ non-editable install, as a Heroku-style build makes, finds it too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BaseLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -36,6 +37,25 @@ def plain_text(folder: str) -> Environment:
         keep_trailing_newline=False,
         auto_reload=False,  # compiled once per process: no stat() of the file for every text
     )
+
+
+GAMES_PREFIX = "games/"  # templates a game brings with it: games/<game>/<file>
+
+
+class GameFolders(BaseLoader):
+    """Templates named `games/<game>/<file>`, from the folder `folder_of(game)` gives (None: the
+    game brings none), so a game that is not installed here (a test's) has its own wording."""
+
+    def __init__(self, folder_of: Callable[[str], Path | None]) -> None:
+        self.folder_of = folder_of
+
+    def get_source(self, environment: Environment, template: str):
+        """The source of a game's own template; TemplateNotFound when it brings none."""
+        name, _, rest = template.removeprefix(GAMES_PREFIX).partition("/")
+        folder = self.folder_of(name) if template.startswith(GAMES_PREFIX) and rest else None
+        if folder is None:
+            raise TemplateNotFound(template)
+        return FileSystemLoader(folder).get_source(environment, rest)
 
 
 def say(template: str, **context) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from .kit import Action, Event
@@ -45,6 +46,9 @@ class GameKind(Protocol):
     params: tuple[Param, ...]  # the house rules a host may set
     seats: tuple[int, int]  # fewest and most players at START
     holds_news: bool  # hold a step's news while only bots, moving within seconds, are awaited
+    # A folder of templates the game brings (sms/ its texts, web/ its pages), which the house
+    # renders as `games/<name>/<file>`; None: its wording lives in the house's templates/.
+    own_templates: Path | None
 
     # -- rules from parameters ---------------------------------------------------------------------
     def rules(self, choice: Any, players: int) -> Rules:

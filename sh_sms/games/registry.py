@@ -1,7 +1,7 @@
 """Every game the table can play, by the name saved with each game (`games.game`).
 
 A game's package registers itself when first asked for (`INSTALLED`: its name and module, whose
-`kind()` returns its `GameKind`); a game that lives elsewhere (a test's) calls `register`. The
+`game()` returns its `GameKind`); a game that lives elsewhere (a test's) calls `register`. The
 house asks `of(row)` for the game of a stored game, `for_preset(word)` for the game a `RULES`
 preset picks, and `rule_words()` for every game's words of RULES; it never names a game.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 from .interface import GameKind, Param
 
@@ -35,7 +36,7 @@ def get(name: str | None) -> GameKind:
             # The one import that runs back up the floors: the games sit above the house, which
             # reaches them only by name, here, when first asked.
             module = importlib.import_module(INSTALLED[name])
-            _kinds[name] = module.kind()
+            _kinds[name] = module.game()
     return _kinds[name]
 
 
@@ -67,6 +68,15 @@ def param(word: str) -> tuple[GameKind, Param] | None:
             if word in found.words:
                 return kind, found
     return None
+
+
+def own_folder(name: str, part: str) -> Path | None:
+    """The folder of templates (`part`: sms or web) a game brings with it, if it brings one."""
+    try:
+        folder = get(name).own_templates
+    except KeyError:
+        return None
+    return None if folder is None else folder / part
 
 
 def register(kind: GameKind) -> None:

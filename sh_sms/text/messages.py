@@ -3,8 +3,13 @@ from several texts (a game's own wording is its package's)."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from jinja2 import ChoiceLoader, Environment
+
+from ..games import registry
 from ..resources import TEMPLATES as TEMPLATES_DIR
-from ..resources import plain_text
+from ..resources import GameFolders, plain_text
 from .gsm import EXTENSION, segments, units
 
 TEMPLATES = TEMPLATES_DIR / "sms"
@@ -20,9 +25,18 @@ class Prompt(str):
     __slots__ = ()
 
 
+@cache
+def _texts() -> Environment:
+    """The SMS templates: the house's, and those a game brings (`games/<game>/<file>`)."""
+    house = plain_text("sms")
+    games = GameFolders(lambda name: registry.own_folder(name, "sms"))
+    return house.overlay(loader=ChoiceLoader([house.loader, games]))
+
+
 def render(template: str, **context) -> str:
-    """Render `templates/sms/<template>.txt` with `context`, stripped of outer whitespace."""
-    return plain_text("sms").get_template(f"{template}.txt").render(**context).strip()
+    """Render `templates/sms/<template>.txt` (or a game's own `games/<game>/<template>.txt`)
+    with `context`, stripped of outer whitespace."""
+    return _texts().get_template(f"{template}.txt").render(**context).strip()
 
 
 def naming(names: list[str], you: int | None = None) -> dict:

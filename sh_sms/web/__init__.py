@@ -14,6 +14,7 @@ from ..conversation.intake import policy_for
 from ..ops.preflight import require_safe, settings_from_env
 from ..resources import TEMPLATES
 from ..store import make_engine
+from .pages import loader
 from .runtime import Runtime, utc_now
 
 MAX_REQUEST_BYTES = 64 * 1024  # an SMS webhook is a few hundred bytes
@@ -43,6 +44,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
         engine.dispose()
         raise
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=None)
+    app.jinja_loader = loader()
     app.config["MAX_CONTENT_LENGTH"] = MAX_REQUEST_BYTES
     app.extensions["sh_sms"] = Runtime(settings, engine, clock, policy_for(settings, **retry))
     # Heroku's router sets X-Forwarded-Proto and X-Forwarded-For (and routes by Host); it never

@@ -6,7 +6,7 @@ of it, behind the one interface every game implements (`kind.DistrictsKind`).
 """
 
 
-def kind():
+def game():
     """The districts game, for the registry (its service code is loaded only when asked)."""
     from .kind import kind as make  # the package stays light until the game is played
 

@@ -3,7 +3,7 @@ the computer players, and what the table needs of it, behind the one interface e
 implements (`kind.StandardKind`)."""
 
 
-def kind():
+def game():
     """The standard game, for the registry (its service code is loaded only when asked)."""
     from .kind import kind as make  # the package stays light until the game is played
 

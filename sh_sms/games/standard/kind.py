@@ -31,6 +31,7 @@ class StandardKind:
     params: tuple[Param, ...] = params.PARAMS
     seats = (MIN_PLAYERS, MAX_PLAYERS)
     holds_news = True
+    own_templates = None  # its pages are the house's (templates/web)
 
     # rules from parameters
     def rules(self, choice, players):
