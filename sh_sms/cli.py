@@ -6,7 +6,7 @@ import argparse
 import importlib
 from importlib.metadata import PackageNotFoundError, version
 
-from .games.registry import GAME_COMMANDS
+from .gamekind.registry import GAME_COMMANDS
 from .ops.commandline import summary
 from .ops.wording import say
 

@@ -24,11 +24,10 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy.engine import Engine
-from sqlmodel import select
 
 from ..config import Settings
-from ..store import ACTIVE, Game, GameClock, transaction
-from ..store.games import due_games, load_state, roster, seat_events
+from ..store import ACTIVE, GameClock, transaction
+from ..store.games import due_games, load_state, lock_due, roster, seat_events
 from ..table.plan import pause
 from ..table.play import act
 from ..table.seats import bot_seats
@@ -68,14 +67,10 @@ def tick(engine: Engine, settings: Settings, clock: Callable[[], datetime]) -> i
 def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) -> bool:
     """Handle one game if it is still due and nobody else holds it; True if it was."""
     with transaction(engine) as session:
-        game = session.exec(
-            select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)
-        ).first()
-        if game is None:
-            return False  # another worker, or a text, has it: look again next run
-        clock = session.get(GameClock, game_id)
-        if clock is None or clock.bot_due_at is None or clock.bot_due_at > now:
-            return False  # done meanwhile
+        found = lock_due(session, game_id, GameClock.bot_due_at, now)
+        if found is None:
+            return False
+        game, clock = found
         clock.bot_due_at = None
         if game.status == ACTIVE:
             players = roster(session, game_id)

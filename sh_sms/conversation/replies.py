@@ -5,7 +5,7 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 
 from __future__ import annotations
 
-from ..games.kit import Problem
+from ..gamekind.kit import Problem
 from ..store import Player
 from ..table.turn import IN_GAME, Turn
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
-from ..games import registry
+from ..gamekind import registry
 from ..public.facts import room_mode
 from ..store import ACTIVE, LOBBY, Game, Invite, Player, lock_game
 from ..store.games import find_game, roster

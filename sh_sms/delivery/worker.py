@@ -157,4 +157,3 @@ class Worker:
         except Exception as exc:
             ids = [item.id for item, _ in sent]
             log.error("record_failed ids=%s%s", ids, failure(exc))
-

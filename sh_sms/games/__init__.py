@@ -1,3 +1,3 @@
-"""The games the table can play: each a package behind one interface (`interface.GameKind`),
-registered under the name saved with each game (`registry`). Nothing outside a game's package
-names a game; it asks the registry for the game of a row or a state."""
+"""The games the table can play: each a package behind one interface (`sh_sms.gamekind`),
+registered under the name saved with each game. Nothing outside a game's package names a game;
+it asks the registry for the game of a row."""

@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games import registry
-from ..games.interface import GameKind
-from ..games.kit import Problem
+from ..gamekind import registry
+from ..gamekind.interface import GameKind
+from ..gamekind.kit import Problem
 
 
 def default_preset() -> str:

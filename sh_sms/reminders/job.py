@@ -13,12 +13,12 @@ import logging
 from datetime import datetime
 
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from ..config import Settings
 from ..quiet import next_allowed
-from ..store import ACTIVE, Game, GameClock, transaction
-from ..store.games import due_games, load_state, roster
+from ..store import ACTIVE, GameClock, transaction
+from ..store.games import due_games, load_state, lock_due, roster
 from ..table.options import Policy, policy
 from ..table.turn import Turn
 from ..table.wait import aware, begin_wait, deadline_due, nudge_due, nudged, schedule, wait_key
@@ -42,14 +42,10 @@ def run_due(engine: Engine, settings: Settings, now: datetime) -> int:
 def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) -> bool:
     """Handle one game if it is still due and nobody else holds it; True if it was."""
     with transaction(engine) as session:
-        game = session.exec(
-            select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)
-        ).first()
-        if game is None:
-            return False  # another scheduler, or a text, has it: look again next run
-        clock = session.get(GameClock, game_id)
-        if clock is None or clock.due_at is None or clock.due_at > now:
-            return False  # done meanwhile
+        found = lock_due(session, game_id, GameClock.due_at, now)
+        if found is None:
+            return False
+        game, clock = found
         state = load_state(game) if game.status == ACTIVE else None
         turn = Turn(session, settings, "", now, game=game, state=state)
         handle_due(session, turn, clock)

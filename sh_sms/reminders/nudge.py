@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..delivery.mailbox import Mailbox
-from ..games.interface import GameKind
+from ..gamekind.interface import GameKind
 from ..store import Player
 
 

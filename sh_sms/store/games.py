@@ -12,8 +12,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
-from ..games import registry
-from ..games.kit import Event
+from ..gamekind import registry
+from ..gamekind.kit import Event
 from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
 
@@ -280,3 +280,18 @@ def due_games(engine: Engine, due_column, now: datetime, limit: int) -> list[int
     )
     with transaction(engine) as session:
         return list(session.exec(query))
+
+
+def lock_due(session: Session, game_id: int, due_column, now: datetime) -> tuple | None:
+    """The game and its clock, the game locked, when its clock column `due_column` is still
+    due at `now` and nobody else holds the game; None: another worker or a text has it, or it
+    was done meanwhile (look again next run)."""
+    query = select(Game).where(Game.id == game_id).with_for_update(skip_locked=True)
+    game = session.exec(query).first()
+    if game is None:
+        return None
+    clock = session.get(GameClock, game_id)
+    due = None if clock is None else getattr(clock, due_column.key)
+    if due is None or due > now:
+        return None
+    return game, clock

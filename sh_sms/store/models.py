@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import Column, Index, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from ..games.registry import DEFAULT as DEFAULT_GAME
+from ..gamekind.registry import DEFAULT as DEFAULT_GAME
 
 LOBBY = "lobby"
 ACTIVE = "active"
@@ -50,7 +50,7 @@ class Game(SQLModel, table=True):
     # The host's house rules while in the lobby (sh_sms.houserules.Choice as JSON; None: the
     # default preset, no knob set). Once started, the game's state carries the resolved rules.
     house_rules: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
-    # The game it plays, by its registry name (sh_sms.games.registry): set in the lobby by a
+    # The game it plays, by its registry name (sh_sms.gamekind.registry): set in the lobby by a
     # RULES preset, copied by REMATCH.
     game: str = Field(
         default=DEFAULT_GAME, max_length=16, sa_column_kwargs={"server_default": DEFAULT_GAME}

@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from ..config import Settings
-from ..games.interface import GameKind
-from ..games.kit import Event
+from ..gamekind.interface import GameKind
+from ..gamekind.kit import Event
 from ..store import GameClock, Player
 
 

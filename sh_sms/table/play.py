@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-from ..games.kit import Action, Event, IllegalAction
+from ..gamekind.kit import Action, Event, IllegalAction
 from ..store import OVER as GAME_OVER
 from ..store import GameClock
 from ..store.games import append_events, close_game, save_state

@@ -10,8 +10,8 @@ from sqlmodel import Session
 
 from ..config import Settings
 from ..delivery.mailbox import Mailbox
-from ..games import registry
-from ..games.interface import GameKind
+from ..gamekind import registry
+from ..gamekind.interface import GameKind
 from ..store import ENDED, LOBBY, OVER, Game, Player
 from ..text.messages import render
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from sqlmodel import Session
 
 from ..config import Settings
-from ..games import registry
+from ..gamekind import registry
 from ..quiet import next_allowed
 from ..store import Game, GameClock
 from .options import Policy, policy

@@ -7,7 +7,7 @@ from functools import cache
 
 from jinja2 import ChoiceLoader, Environment
 
-from ..games import registry
+from ..gamekind import registry
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import GameFolders, plain_text
 from .gsm import EXTENSION, segments, units

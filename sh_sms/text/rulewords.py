@@ -10,7 +10,7 @@ are rules"), unless it is close to one: then the usage is the answer.
 
 from __future__ import annotations
 
-from ..games import registry
+from ..gamekind import registry
 from .typos import closest, letters
 
 USAGE = "rules"  # the usage text of RULES as a whole (templates/sms/usage/rules.txt)

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, jsonify, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
-from ..games import registry
+from ..gamekind import registry
 from ..store import Game
 from ..store.games import load_state
 from .runtime import runtime

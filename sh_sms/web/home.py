@@ -7,7 +7,7 @@ from flask import Blueprint, Response, render_template
 from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
-from ..games import registry
+from ..gamekind import registry
 from ..store import ENDED, LOBBY, OVER, Game
 from ..store.games import load_state
 from ..table.links import board_path, replay_path

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from ..games import registry
+from ..gamekind import registry
 from ..resources import TEMPLATES, GameFolders
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template
 from sqlmodel import Session
 
-from ..games import registry
+from ..gamekind import registry
 from ..public.facts import bot_names
 from ..store import ENDED, OVER
 from ..store.games import load_state

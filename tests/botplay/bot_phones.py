@@ -19,7 +19,7 @@ from sqlmodel import Session, col, func, select
 from sh_sms.botplay import job as bot_job
 from sh_sms.config import Settings
 from sh_sms.conversation.receive import receive
-from sh_sms.games import registry
+from sh_sms.gamekind import registry
 from sh_sms.games.standard.engine import GameState
 from sh_sms.reminders import job as reminder_job
 from sh_sms.store import Game, GameClock, GameEvent, Outbox, Player, outbox_after, transaction

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session
 
-from sh_sms.games.registry import DEFAULT as DEFAULT_GAME
+from sh_sms.gamekind.registry import DEFAULT as DEFAULT_GAME
 from sh_sms.games.standard.engine import GameState, new_game
 from sh_sms.games.standard.engine.bot import RandomBot, play
 from sh_sms.store import ACTIVE, LOBBY, OVER, Game, Player

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sh_sms import houserules
-from sh_sms.games import registry
+from sh_sms.gamekind import registry
 from sh_sms.games.districts import params as districts_params
 from sh_sms.games.districts.engine import new_game
 from sh_sms.games.standard.engine import new_game as standard_game

@@ -109,9 +109,7 @@ class GameLock:
             self.engine.dispose()
 
 
-def test_with_the_games_lock_held_elsewhere_the_answer_comes_inside_the_budget(
-    database_url, clock
-):
+def test_with_the_games_lock_held_elsewhere_the_answer_comes_inside_the_budget(database_url, clock):
     """The real thing, scaled down: 0.3 s lock waits, a 1.2 s budget and ten runs allowed (ten
     0.3 s waits before); the text is answered 503 inside the budget. On PostgreSQL it is kept
     and applied once the lock is free; SQLite's lock is the whole database's, so there only

@@ -66,9 +66,12 @@ def check_board_and_replay(table: Table, code: str, final) -> None:
     text = replay.get_data(as_text=True)
     assert len(re.findall(r'<li class="step" id="step-\d+">', text)) == final.round + 2
     for name, card in zip(final.names, final.cards, strict=True):
-        assert re.search(rf"{name}</span> <span class=\"badge card card-\w+\">"
-                         rf"{re.escape(html.escape(alignment_text(card)))}<", text)
-    assert "In the box: <span class=\"badge card card-" in text
+        assert re.search(
+            rf"{name}</span> <span class=\"badge card card-\w+\">"
+            rf"{re.escape(html.escape(alignment_text(card)))}<",
+            text,
+        )
+    assert 'In the box: <span class="badge card card-' in text
     assert "Hidden at the time" in text  # the capitol's draws, shown only now
 
 

@@ -4,7 +4,7 @@ game ends by its own routes (every role revealed)."""
 
 from __future__ import annotations
 
-from ...games.kit import Event
+from ...gamekind.kit import Event
 from ...store import ENDED
 from ...store.games import append_events, close_game
 from ...table.links import replay_url

@@ -9,7 +9,7 @@ every person in the lobby hears of the change.
 from __future__ import annotations
 
 from ... import houserules
-from ...games.kit import Problem
+from ...gamekind.kit import Problem
 from ...store import LOBBY
 from ...table.seats import people
 from ...table.turn import Turn

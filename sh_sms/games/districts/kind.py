@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ...gamekind.interface import Param
 from ...table.turn import Turn
 from ...text.messages import Prompt, render
-from ..interface import Param
 from . import clock, pages, params, play, public, reading, routes, talk
 from .bots import decide
 from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view

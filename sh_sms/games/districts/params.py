@@ -6,16 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..interface import Param
-from ..kit import Problem
+from ...gamekind.interface import Param
+from ...gamekind.kit import Problem
 from .engine.tables import DEFAULT_RULES
 
 NAME = "districts"  # the game's name: the registry's key, its preset, its saved states' mark
 PRESET_WORDS = {"districts": NAME, "district": NAME}
 TIMER_MINUTES = (1, 60)
-PARAMS = (
-    Param("timer", ("timer",), 1, DEFAULT_RULES["timer_seconds"] // 60, TIMER_MINUTES),
-)
+PARAMS = (Param("timer", ("timer",), 1, DEFAULT_RULES["timer_seconds"] // 60, TIMER_MINUTES),)
 
 
 def knob_values(_knob: str, words: list[str]) -> list[str] | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from ...conversation.interpret import read
+from ...gamekind.interface import Param
 from ...text.messages import Prompt, render
-from ..interface import Param
 from . import claims, clock, pages, params, routes, start, talk
 from .awaited import awaited_move
 from .board import board_view

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..interface import Param
-from ..kit import Problem
+from ...gamekind.interface import Param
+from ...gamekind.kit import Problem
 from .engine.boards import MAX_PLAYERS, MIN_PLAYERS
 from .engine.ruleset import (
     CUSTOM,

@@ -12,7 +12,7 @@ import vaultgame
 from sqlmodel import Session
 
 from sh_sms.botplay import job as bot_job
-from sh_sms.games import registry
+from sh_sms.gamekind import registry
 from sh_sms.reminders import job as reminder_job
 from sh_sms.store import outbox_after
 from sh_sms.text.gsm import is_gsm7

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...kit import Event
+from ....gamekind.kit import Event
 from ..engine.tables import DRAW, FACTIONS, TAKE, faction, policy
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import Event
+from ....gamekind.kit import Event
 from ..engine.actions import (
     DISCARD,
     INVESTIGATE_ACTION,

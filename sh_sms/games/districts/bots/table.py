@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ...kit import Event
+from ....gamekind.kit import Event
 from ..engine import Action, DistrictsState, apply, awaiting, new_game, player_view
 from ..engine.randbot import RandomBot, clock
 from ..engine.state import OVER

@@ -4,7 +4,7 @@ Shared with every game only what is the same (`games.kit`): the Event and Action
 the IllegalAction error. No I/O, no clock and no wording here: `now` is an argument.
 """
 
-from ...kit import Action, Event, IllegalAction
+from ....gamekind.kit import Action, Event, IllegalAction
 from .actions import SYSTEM, awaiting, can_start_timer, legal_actions
 from .rules import apply, end_game
 from .setup import new_game

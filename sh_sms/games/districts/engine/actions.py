@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import Action
+from ....gamekind.kit import Action
 from .state import DRAW, INVESTIGATE, MOVE, OVER, SETTLE, TAKE, VOTE, DistrictsState
 from .tables import ACTION, RELOCATE, SEND, policy
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import EVERYONE, Event
+from ....gamekind.kit import EVERYONE, Event
 from .ending import end_reasons, finish
 from .state import DRAW, INVESTIGATE, MOVE, TAKE, DistrictsState
 from .tables import ACTION, CAPITOL_DECKS, CAPITOL_ORDER, DRAWN, NO_MOVE, ROTATE, policy

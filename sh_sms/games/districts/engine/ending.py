@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import EVERYONE, Event
+from ....gamekind.kit import EVERYONE, Event
 from .state import OVER, DistrictsState
 from .tables import FASCIST, LIBERAL, OLIGARCH, faction, home_of
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import (
+from ....gamekind.kit import (
     EVERYONE,
     GAME_OVER,
     INVALID_TARGET,

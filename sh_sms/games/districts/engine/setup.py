@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ...kit import EVERYONE, Event, IllegalAction
+from ....gamekind.kit import EVERYONE, Event, IllegalAction
 from .state import DistrictsState
 from .tables import (
     ALIGNMENTS,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sh_sms.resources import plain_text
 from sh_sms.text.messages import Prompt
 
-from ...kit import Event
+from ....gamekind.kit import Event
 from ..engine import DistrictsState, awaiting, player_view
 from ..engine.actions import MOVE_ACTION, SEND_ACTION
 from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS

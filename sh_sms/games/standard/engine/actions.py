@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import Action
+from ....gamekind.kit import Action
 from .boards import (
     EXECUTION,
     INVESTIGATE,

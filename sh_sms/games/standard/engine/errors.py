@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...kit import (
+from ....gamekind.kit import (
     GAME_OVER,
     INVALID_TARGET,
     NOT_A_PLAYER,

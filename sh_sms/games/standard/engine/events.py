@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ...kit import EVERYONE, Event
+from ....gamekind.kit import EVERYONE, Event
 
 __all__ = ["EVERYONE", "Event"]

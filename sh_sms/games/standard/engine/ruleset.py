@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, replace
 from functools import cache
 from typing import Any
 
-from ...kit import Problem
+from ....gamekind.kit import Problem
 from .boards import (
     EXECUTION,
     FASCIST_POLICIES,

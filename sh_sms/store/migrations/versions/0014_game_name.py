@@ -28,8 +28,8 @@ def upgrade() -> None:
         )
     op.execute(
         "UPDATE games SET game = 'districts'"
-        " WHERE house_rules LIKE '%\"preset\": \"districts\"%'"
-        " OR state LIKE '%\"variant\":\"districts\"%'"
+        ' WHERE house_rules LIKE \'%"preset": "districts"%\''
+        ' OR state LIKE \'%"variant":"districts"%\''
     )
 
 

@@ -6,7 +6,7 @@ import json
 import random
 from dataclasses import asdict, dataclass, field, replace
 
-from sh_sms.games.kit import (
+from sh_sms.gamekind.kit import (
     GAME_OVER,
     INVALID_TARGET,
     NOT_YOUR_TURN,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import MappingProxyType
 
-from sh_sms.games.interface import Param
-from sh_sms.games.kit import Action, Problem
+from sh_sms.gamekind.interface import Param
+from sh_sms.gamekind.kit import Action, Problem
 from sh_sms.table.play import act
 from sh_sms.text.messages import Prompt
 

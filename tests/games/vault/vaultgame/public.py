@@ -6,7 +6,7 @@ import json
 
 from sqlmodel import Session, col, select
 
-from sh_sms.games.kit import Event
+from sh_sms.gamekind.kit import Event
 from sh_sms.public.facts import bot_names
 from sh_sms.store import ENDED, OVER, Game, GameEvent, Player
 from sh_sms.table.links import replay_path

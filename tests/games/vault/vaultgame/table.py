@@ -9,7 +9,7 @@ from sh_sms.conversation import interpret
 from sh_sms.conversation.handlers import after, clarify, refuse
 from sh_sms.conversation.reading import Question, Unclear
 from sh_sms.conversation.routes import AFTER, IN_GAME, parse_error_handler
-from sh_sms.games.kit import Action, Event
+from sh_sms.gamekind.kit import Action, Event
 from sh_sms.store import ACTIVE, ENDED
 from sh_sms.store.games import append_events, close_game, save_state
 from sh_sms.table.play import act, stepped
