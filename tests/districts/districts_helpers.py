@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sh_sms.games.districts.engine import Action, DistrictsState, apply, new_game
-from sh_sms.games.districts.engine.actions import DISCARD, MOVE_ACTION, VOTE_ACTION
+from sh_sms.games.districts.engine.actions import DISCARD, MOVE_ACTION, PLAY_ACTION, VOTE_ACTION
+from sh_sms.games.districts.engine.tables import ACTION
 
 
 def names(players: int) -> list[str]:
@@ -42,3 +43,16 @@ def with_deck(state: DistrictsState, top: list[str]) -> DistrictsState:
 def discard(state: DistrictsState, seat: int, code: str):
     """`seat` discards `code`; returns (state, events)."""
     return apply(state, seat, Action(DISCARD, code))
+
+
+def play(state: DistrictsState):
+    """The action player, asked to, plays the policy handed to them; returns (state, events)."""
+    return apply(state, state.capitol[ACTION], Action(PLAY_ACTION))
+
+
+def take_and_play(state: DistrictsState, seat: int, code: str):
+    """`seat` (the taker) discards `code`, then the action player plays the last policy;
+    returns (state, events of both steps)."""
+    state, events = discard(state, seat, code)
+    state, more = play(state)
+    return state, [*events, *more]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from districts_helpers import discard, elect, names, settled, with_deck
+from districts_helpers import discard, elect, names, play, settled, take_and_play, with_deck
 
 from sh_sms.games.districts.engine import (
     SYSTEM,
@@ -21,12 +21,13 @@ from sh_sms.games.districts.engine import (
 from sh_sms.games.districts.engine.actions import (
     INVESTIGATE_ACTION,
     MOVE_ACTION,
+    PLAY_ACTION,
     SEND_ACTION,
     TIMEOUT,
     TIMER,
     VOTE_ACTION,
 )
-from sh_sms.games.districts.engine.state import DRAW, INVESTIGATE, MOVE, OVER, TAKE, VOTE
+from sh_sms.games.districts.engine.state import DRAW, INVESTIGATE, MOVE, OVER, PLAY, TAKE, VOTE
 from sh_sms.games.districts.engine.tables import (
     ACTION,
     ALIGNMENTS,
@@ -200,8 +201,15 @@ def test_d10_investigate_draw_take_then_the_action_player_plays() -> None:
     assert state.phase == TAKE and state.hand == ["L1-", "O2-"]
     assert [e.to for e in events if e.kind == "handed"] == [holders[TAKE_CARD]]
     state, events = discard(state, holders[TAKE_CARD], "L1-")
-    assert state.enacted == ["O2-"] and state.discards == ["F0-", "L1-"]
     actor = holders[ACTION]
+    # the last policy is handed to the action player, who is asked: nothing is played yet
+    assert state.phase == PLAY and awaiting(state) == [actor] and state.enacted == []
+    assert [(e.to, e.data["cards"]) for e in events if e.kind == "handed"] == [(actor, ["O2-"])]
+    assert player_view(state, actor)["hand"] == ["O2-"]
+    assert legal_actions(state, actor) == [Action(PLAY_ACTION)]
+    assert all(legal_actions(state, p) == [] for p in range(9) if p != actor)
+    state, events = play(state)
+    assert state.enacted == ["O2-"] and state.discards == ["F0-", "L1-"]
     assert state.points[state.where[actor] - 1] == 2  # D11: points for the action player's district
     assert state.track("oligarch") == 2
 
@@ -217,7 +225,7 @@ def test_d10_reshuffles_when_fewer_than_three_remain() -> None:
 def test_d11_d13_moves_after_the_policy() -> None:
     state, holders = _capitol([1, 1, 2, 2, 3], {1: 0, 2: 2, 3: 4}, ["L1M", "F0-", "F0-"])
     state, _ = discard(state, holders[DRAW_CARD], "F0-")
-    state, _ = discard(state, holders[TAKE_CARD], "F0-")
+    state, _ = take_and_play(state, holders[TAKE_CARD], "F0-")
     actor = holders[ACTION]
     assert state.phase == MOVE and awaiting(state) == [actor]
     home = state.where[actor]
@@ -230,7 +238,7 @@ def test_d11_d13_moves_after_the_policy() -> None:
 def test_d13_send_moves_another_player() -> None:
     state, holders = _capitol([1, 1, 2, 2, 3], {1: 0, 2: 2, 3: 4}, ["L1S", "F0-", "F0-"])
     state, _ = discard(state, holders[DRAW_CARD], "F0-")
-    state, _ = discard(state, holders[TAKE_CARD], "F0-")
+    state, _ = take_and_play(state, holders[TAKE_CARD], "F0-")
     actor = holders[ACTION]
     other = next(p for p in range(5) if p != actor)
     assert all(a.arg[0] != actor for a in legal_actions(state, actor))
@@ -242,7 +250,7 @@ def test_d13_send_moves_another_player() -> None:
 def test_d13_rotation_moves_every_district_on_by_one() -> None:
     state, holders = _capitol([1, 1, 2, 2, 3], {1: 0, 2: 2, 3: 4}, ["L1R", "F0-", "F0-"])
     state, _ = discard(state, holders[DRAW_CARD], "F0-")
-    state, _ = discard(state, holders[TAKE_CARD], "F0-")
+    state, _ = take_and_play(state, holders[TAKE_CARD], "F0-")
     assert state.where == [2, 2, 3, 3, 1] and state.phase == VOTE
 
 
@@ -259,7 +267,7 @@ def test_d12_d14_a_faction_with_five_policies_ends_it_and_its_cards_win() -> Non
     state = with_deck(state, ["L1-", "L1-", "L1-"])
     state = elect(state, {1: 0, 2: 2, 3: 4})
     state, _ = discard(state, state.capitol[DRAW_CARD], "L1-")
-    state, events = discard(state, state.capitol[TAKE_CARD], "L1-")
+    state, events = take_and_play(state, state.capitol[TAKE_CARD], "L1-")
     assert state.phase == OVER and state.reason == "policies"
     assert state.winners == [p for p, c in enumerate(state.cards) if c == "liberal"]
     assert events[-1].kind == "game_over" and events[-1].data["cards"] == state.cards
@@ -272,7 +280,7 @@ def test_d12_d14_a_district_with_five_points_ends_it() -> None:
     s = state.clone()
     s.capitol = {DRAW_CARD: 2, TAKE_CARD: 4, ACTION: 0}  # the deal, fixed for the test
     state, _ = discard(s, 2, "O1-")
-    state, _ = discard(state, 4, "O1-")
+    state, _ = take_and_play(state, 4, "O1-")
     assert state.phase == OVER and state.points == [5, 0, 0] and state.reason == "points"
     for seat, card in enumerate(state.cards):
         side = faction(card)
@@ -290,7 +298,7 @@ def test_d12_d14_eleven_policies_end_it_and_a_deadlock_is_the_fascists() -> None
     state = with_deck(state, ["F0-", "F0-", "F0-"])
     state = elect(state, {1: 0, 2: 2, 3: 4})
     state, _ = discard(state, state.capitol[DRAW_CARD], "F0-")
-    state, _ = discard(state, state.capitol[TAKE_CARD], "F0-")
+    state, _ = take_and_play(state, state.capitol[TAKE_CARD], "F0-")
     assert state.phase == OVER and len(state.enacted) == 11
     assert state.reason == "policies+limit"  # the eleventh made five fascist policies
     assert state.winners == [p for p, c in enumerate(state.cards) if c == "fascist"]
@@ -303,7 +311,7 @@ def test_d14_oligarch_wins_when_its_district_leads_at_the_end() -> None:
     s = state.clone()
     s.capitol = {DRAW_CARD: 0, TAKE_CARD: 2, ACTION: 4}
     state, _ = discard(s, 0, "L1-")
-    state, _ = discard(state, 2, "L1-")
+    state, _ = take_and_play(state, 2, "L1-")
     assert state.points == [1, 3, 1]
     for seat, card in enumerate(state.cards):
         if faction(card) == "oligarch":
@@ -334,8 +342,8 @@ def test_d16_timeouts_move_every_wait_on() -> None:
     state, _ = apply(state, SYSTEM, Action(TIMEOUT), now=50)
     assert state.timer_ends == 50 + state.rules["timer_seconds"]
     state = elect(state, {1: state.members(1)[0], 2: state.members(2)[0], 3: state.members(3)[0]})
-    for _ in range(3):  # draw, take, move (or investigate), each timed out
-        if state.phase in (DRAW, TAKE, INVESTIGATE, MOVE):
+    for _ in range(4):  # draw, take, play, move (or investigate), each timed out
+        if state.phase in (DRAW, TAKE, INVESTIGATE, PLAY, MOVE):
             state, _ = apply(state, SYSTEM, Action(TIMEOUT), now=99)
     assert len(state.enacted) == 1
 
@@ -355,3 +363,25 @@ def test_state_survives_a_json_round_trip() -> None:
     state = elect(settled([1, 1, 2, 2, 3]), {1: 0})
     assert DistrictsState.from_json(state.to_json()) == state
     assert '"variant":"districts"' in state.to_json()  # a saved game says which engine reads it
+
+
+def test_d10_a_lone_representative_holding_every_card_is_asked_at_each_step() -> None:
+    """One representative holds draw, take and action: each step waits on them; nothing is
+    played until they send PLAY, and a timeout plays it for them, saying so."""
+    state, holders = _capitol([1, 1, 2, 2, 3], {3: 4}, ["L1-", "F0-", "O2-"])
+    state = apply(state, SYSTEM, Action(TIMEOUT), now=0)[0]  # the timer for D1, D2
+    state = apply(state, SYSTEM, Action(TIMEOUT), now=10**6)[0]  # ... runs out
+    assert state.capitol == {DRAW_CARD: 4, TAKE_CARD: 4, ACTION: 4} and state.phase == DRAW
+    state, _ = discard(state, 4, "F0-")
+    assert state.phase == TAKE and awaiting(state) == [4]
+    state, events = discard(state, 4, "L1-")
+    assert state.phase == PLAY and awaiting(state) == [4] and state.enacted == []
+    assert not [e for e in events if e.kind == "enacted"]
+    timed, events = apply(state, SYSTEM, Action(TIMEOUT), now=10**6)
+    assert [(e.kind, e.data) for e in events][:2] == [
+        ("timed_out", {"seat": 4, "phase": PLAY}),
+        ("enacted", events[1].data),
+    ]
+    assert timed.enacted == ["O2-"] and timed.points[2] == 2
+    played, events = apply(state, 4, Action(PLAY_ACTION))
+    assert played.enacted == ["O2-"] and not [e for e in events if e.kind == "timed_out"]

@@ -10,7 +10,7 @@ from districts_helpers import discard, elect, settled, with_deck
 
 from sh_sms.games.districts.bots import StrategySeat, play_game
 from sh_sms.games.districts.engine import Action, apply, legal_actions, new_game, player_view
-from sh_sms.games.districts.engine.actions import SEND_ACTION, TIMER
+from sh_sms.games.districts.engine.actions import PLAY_ACTION, SEND_ACTION, TIMER
 from sh_sms.games.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
 from sh_sms.games.districts.text.resolve import (
     ALREADY_VOTED,
@@ -275,6 +275,8 @@ def test_send_prompt_example_is_legal() -> None:
     state, _ = discard(state, state.capitol["draw"], "F0-")
     state, _ = discard(state, state.capitol["take"], "F0-")
     actor = state.capitol["action"]
+    assert "Reply PLAY" in prompt_text(player_view(state, actor))
+    state, _ = apply(state, actor, Action(PLAY_ACTION))
     prompt = prompt_text(player_view(state, actor))
     example = re.search(r"e\.g\. SEND (\w+) (\d)", prompt)
     seat = NAMES.index(example.group(1))

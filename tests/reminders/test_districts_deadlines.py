@@ -111,6 +111,41 @@ def test_the_host_reminds_and_a_deadline_discards_at_random(table: Table):
     table.run(begin + 30 * MIN)
     out = table.run(begin + 60 * MIN)
     assert set(out) == set(FIVE)
-    for body in out.values():
-        assert body.startswith(f"{drawer} did not choose in time: a random policy was discarded.")
+    for name, body in out.items():
+        expected = (
+            "Time ran out: a random policy was discarded for you."
+            if name == drawer
+            else f"{drawer} did not choose in time: a random policy was discarded."
+        )
+        assert body.startswith(expected)
     assert table.state().phase == "take"
+
+
+def test_the_action_player_is_asked_and_only_the_deadline_plays_for_them(table: Table):
+    districts(table, "SET DEADLINE 1")
+    settle(table, [1, 1, 2, 2, 3])
+    for voter, candidate in (("Ana", "Ana"), ("Bob", "Ana"), ("Cy", "Cy"), ("Dee", "Cy")):
+        table.text(voter, f"VOTE {candidate}")
+    table.text("Eve", "VOTE Eve")
+    state = table.state()
+    if state.phase == "investigate":
+        table.text(
+            NAMES[state.capitol["investigate"]],
+            "INV Eve" if state.capitol["investigate"] != 4 else "INV Ana",
+        )
+    state = table.state()
+    table.text(NAMES[state.capitol["draw"]], "DISCARD 1")
+    out = table.text(NAMES[table.state().capitol["take"]], "DISCARD 1")
+    state = table.state()
+    actor = NAMES[state.capitol["action"]]
+    assert state.phase == "play" and state.enacted == []
+    assert "Reply PLAY to play it for D" in out[actor]
+    assert not any("played" in body for body in out.values())
+    begin = table.now
+    table.run(begin + 30 * MIN)  # the reminder first
+    assert table.state().enacted == []
+    out = table.run(begin + 60 * MIN)
+    assert out[actor].startswith("Time ran out: your policy was played for you.")
+    other = next(n for n in FIVE if n != actor)
+    assert out[other].startswith(f"Time ran out: {actor}'s policy was played for them.")
+    assert len(table.state().enacted) == 1

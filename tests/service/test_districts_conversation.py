@@ -218,6 +218,17 @@ def test_the_capitol_by_text(table: Table):
     taker = table[holders[TAKE]]
     out = taker.send("DISCARD 2")
     actor = holders["action"]
+    # The action player is handed the last policy and asked: nothing is played for them.
+    assert out[actor].endswith(
+        "You hold the policy to play: Liberal +1, send. Reply PLAY to "
+        "play it for D" + out[actor].split("play it for D")[1]
+    )
+    assert not any("played" in body for body in out.values())
+    assert table.state(code).phase == "play" and table.state(code).enacted == []
+    assert table[actor].send("HAND").reply.startswith("You hold: 1) Liberal +1, send.")
+    assert table["Eve"].send("PLAY").reply.startswith("You cannot use PLAY now.")
+    assert table.state(code).enacted == []
+    out = table[actor].send("PLAY")
     assert f"{actor} played: Liberal +1, send for D" in out["Eve"]
     assert out[actor].endswith("e.g. SEND " + out[actor].split("e.g. SEND ")[1])
     target = next(n for n in FIVE if n != actor)

@@ -130,9 +130,15 @@ def next_table(table: Table, event: Event) -> Table:
     if event.to is not None:
         return table
     kind, data = event.kind, event.data
-    if kind == "settled":
+    if kind == "settled":  # an old game's public settling; now each is told only the settler
         where = list(table.where)
         where[data["seat"]] = data["district"]
+        return replace(table, where=tuple(where))
+    if kind == "voting":  # who is where, as every round (the first included) begins
+        where = list(table.where)
+        for district, members in enumerate(data["districts"], 1):
+            for seat in members:
+                where[seat] = district
         return replace(table, where=tuple(where))
     if kind == "moved":
         where = list(table.where)
@@ -171,8 +177,8 @@ def _record(step: Round, event: Event) -> None:
         step.investigation = data["card"]
     elif kind == "drawn":
         step.drawn = list(data["cards"])
-    elif kind == "handed":
-        step.handed = list(data["cards"])
+    elif kind == "handed" and step.handed is None:  # the taker's two (the action player's
+        step.handed = list(data["cards"])  # one follows: it is the policy played)
     elif kind == "enacted":
         step.enacted, step.actor, step.district = data["card"], data["by"], data["district"]
     elif kind == "moved":

@@ -7,6 +7,7 @@ from ..engine.actions import (
     DISCARD,
     INVESTIGATE_ACTION,
     MOVE_ACTION,
+    PLAY_ACTION,
     SEND_ACTION,
     VOTE_ACTION,
     Action,
@@ -32,6 +33,8 @@ def decide(view: dict, history: list[Event], memory: Memory | None = None) -> Ac
     kinds = {a.kind for a in legal}
     if VOTE_ACTION in kinds:
         return _vote(view, mem, [a.arg for a in legal if a.kind == VOTE_ACTION])
+    if PLAY_ACTION in kinds:
+        return Action(PLAY_ACTION)
     if DISCARD in kinds:
         return Action(DISCARD, _discard(view))
     if INVESTIGATE_ACTION in kinds:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....gamekind.kit import Action
-from .state import DRAW, INVESTIGATE, MOVE, OVER, SETTLE, TAKE, VOTE, DistrictsState
+from .state import DRAW, INVESTIGATE, MOVE, OVER, PLAY, SETTLE, TAKE, VOTE, DistrictsState
 from .tables import ACTION, RELOCATE, SEND, policy
 
 MOVE_ACTION = "move"  # to a district (arg: its number): settling, or the action player moving
@@ -11,6 +11,7 @@ VOTE_ACTION = "vote"  # for a representative (arg: a seat of the voter's distric
 TIMER = "timer"  # start the capitol's timer
 INVESTIGATE_ACTION = "investigate"  # a representative's alignment card (arg: a seat)
 DISCARD = "discard"  # one of the policies held (arg: its code)
+PLAY_ACTION = "play"  # the action player plays the policy handed to them
 SEND_ACTION = "send"  # another player to a district (arg: (seat, district))
 TIMEOUT = "timeout"  # the clock (seat None): what happens when a wait runs out
 SYSTEM = None  # the seat of the clock
@@ -36,7 +37,7 @@ def awaiting(s: DistrictsState) -> list[int]:
     return [s.holder(_ROLE_OF_PHASE[phase])]
 
 
-_ROLE_OF_PHASE = {INVESTIGATE: INVESTIGATE, DRAW: DRAW, TAKE: TAKE, MOVE: ACTION}
+_ROLE_OF_PHASE = {INVESTIGATE: INVESTIGATE, DRAW: DRAW, TAKE: TAKE, PLAY: ACTION, MOVE: ACTION}
 
 
 def can_start_timer(s: DistrictsState, seat: int | None) -> bool:
@@ -78,6 +79,8 @@ def legal_actions(s: DistrictsState, seat: int | None, now: int | None = None) -
         return [Action(INVESTIGATE_ACTION, p) for p in s.in_capitol() if p != seat]
     if phase in (DRAW, TAKE):
         return [Action(DISCARD, code) for code in dict.fromkeys(s.hand)]
+    if phase == PLAY:
+        return [Action(PLAY_ACTION)]
     move = policy(s.enacted[-1]).move
     if move == RELOCATE:
         return [Action(MOVE_ACTION, d) for d in _districts(s) if d != s.where[seat]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ....gamekind.kit import EVERYONE, Event
 from .ending import end_reasons, finish
-from .state import DRAW, INVESTIGATE, MOVE, TAKE, DistrictsState
+from .state import DRAW, INVESTIGATE, MOVE, PLAY, TAKE, DistrictsState
 from .tables import ACTION, CAPITOL_DECKS, CAPITOL_ORDER, DRAWN, NO_MOVE, ROTATE, policy
 from .tables import DRAW as DRAW_CARD
 from .tables import INVESTIGATE as INVESTIGATE_CARD
@@ -67,7 +67,7 @@ def _refill(s: DistrictsState, needed: int, events: list[Event]) -> None:
 
 def discard(s: DistrictsState, seat: int, code: str, events: list[Event]) -> None:
     """Discard one policy held: after the draw, two go to the taker; after the take, the last
-    one goes to the action player, who plays it."""
+    one goes to the action player, who is asked to play it (`play`): nobody plays it for them."""
     hand = list(s.hand)
     hand.remove(code)
     s.hand = hand
@@ -79,9 +79,18 @@ def discard(s: DistrictsState, seat: int, code: str, events: list[Event]) -> Non
         events.append(Event("handed", taker, {"cards": list(hand), "from": seat}))
         return
     actor = s.holder(ACTION)
+    s.phase = PLAY
     events.append(Event("passed", EVERYONE, {"from": seat, "to": actor, "cards": len(hand)}))
-    (card,) = hand
-    enact(s, card, actor, events)
+    events.append(Event("handed", actor, {"cards": list(hand), "from": seat}))
+
+
+def play(s: DistrictsState, seat: int, events: list[Event], timed_out: bool = False) -> None:
+    """The action player plays the policy they hold (`timed_out`: the wait ran out and the
+    clock played it for them, which everyone is told)."""
+    (card,) = s.hand
+    if timed_out:
+        events.append(Event("timed_out", EVERYONE, {"seat": seat, "phase": PLAY}))
+    enact(s, card, seat, events)
 
 
 def enact(s: DistrictsState, code: str, actor: int | None, events: list[Event]) -> None:

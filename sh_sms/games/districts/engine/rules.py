@@ -18,6 +18,7 @@ from .actions import (
     DISCARD,
     INVESTIGATE_ACTION,
     MOVE_ACTION,
+    PLAY_ACTION,
     SEND_ACTION,
     SYSTEM,
     TIMEOUT,
@@ -27,7 +28,7 @@ from .actions import (
     awaiting,
     legal_actions,
 )
-from .state import DRAW, INVESTIGATE, MOVE, OVER, SETTLE, TAKE, VOTE, DistrictsState
+from .state import DRAW, INVESTIGATE, MOVE, OVER, PLAY, SETTLE, TAKE, VOTE, DistrictsState
 
 TIMER_RUNNING = "timer_running"
 
@@ -57,6 +58,8 @@ def apply(
         capitol.investigate(s, seat, arg, events)
     elif kind == DISCARD:
         capitol.discard(s, seat, arg, events)
+    elif kind == PLAY_ACTION:
+        capitol.play(s, seat, events)
     elif kind == MOVE_ACTION:
         capitol.relocate(s, seat, arg, events)
     else:  # SEND_ACTION: legal_actions admits nothing else
@@ -82,6 +85,8 @@ def _time_out(s: DistrictsState, now: int, events: list[Event]) -> None:
         card = s.rng(f"timeout/{phase}").choice(s.hand)
         events.append(Event("timed_out", EVERYONE, {"seat": seat, "phase": phase}))
         capitol.discard(s, seat, card, events)
+    elif phase == PLAY:
+        capitol.play(s, awaiting(s)[0], events, timed_out=True)
     else:
         assert phase == MOVE
         capitol.relocate(s, awaiting(s)[0], None, events)
@@ -119,11 +124,12 @@ def _why(s: DistrictsState, seat: int | None, action: Action, now: int) -> str:
 
 
 _PHASES = {
-    TIMEOUT: (SETTLE, VOTE, INVESTIGATE, DRAW, TAKE, MOVE),
+    TIMEOUT: (SETTLE, VOTE, INVESTIGATE, DRAW, TAKE, PLAY, MOVE),
     MOVE_ACTION: (SETTLE, MOVE),
     VOTE_ACTION: (VOTE,),
     TIMER: (VOTE,),
     INVESTIGATE_ACTION: (INVESTIGATE,),
     DISCARD: (DRAW, TAKE),
+    PLAY_ACTION: (PLAY,),
     SEND_ACTION: (MOVE,),
 }

@@ -14,6 +14,7 @@ VOTE = "vote"  # each district elects its representative
 INVESTIGATE = "investigate"  # the capitol's investigate card is played
 DRAW = "draw"  # the draw card holder discards one of three
 TAKE = "take"  # the take card holder discards one of two
+PLAY = "play"  # the action player holds the last policy and plays it (PLAY)
 MOVE = "move"  # the action player moves players as the enacted card says
 OVER = "over"
 

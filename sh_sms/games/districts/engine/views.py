@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from .actions import awaiting, legal_actions
 from .setup import knowledge
-from .state import DRAW, INVESTIGATE, OVER, SETTLE, TAKE, VOTE, DistrictsState
+from .state import DRAW, INVESTIGATE, OVER, PLAY, SETTLE, TAKE, VOTE, DistrictsState
+from .tables import ACTION
 from .tables import DRAW as DRAW_CARD
 from .tables import TAKE as TAKE_CARD
 
@@ -82,6 +83,8 @@ def _holds_policies(s: DistrictsState) -> int | None:
         return s.holder(DRAW_CARD)
     if s.phase == TAKE:
         return s.holder(TAKE_CARD)
+    if s.phase == PLAY:
+        return s.holder(ACTION)
     return None
 
 
@@ -94,7 +97,7 @@ def talk_audience(s: DistrictsState, seat: int) -> list[int] | str:
     """
     if s.phase in (SETTLE, OVER):
         return [p for p in range(s.players) if p != seat]
-    capitol = s.in_capitol() if s.phase in (VOTE, INVESTIGATE, DRAW, TAKE) else []
+    capitol = s.in_capitol() if s.phase in (VOTE, INVESTIGATE, DRAW, TAKE, PLAY) else []
     if seat in capitol:
         if s.phase != VOTE:
             return CAPITOL_SILENT

@@ -30,6 +30,7 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "investigate": ("INVESTIGATE", "INV"),  # INV <player>: a representative's card
     "discard": ("DISCARD",),  # DISCARD 2: one of the policies you hold
     "send": ("SEND",),  # SEND <player> <district>
+    "play": ("PLAY",),  # PLAY: the action player plays the policy handed to them
 }
 ALIASES = {word.casefold(): verb for verb, words in SPELLINGS.items() for word in words}
 TAUGHT = {verb: words[0] for verb, words in SPELLINGS.items()}
@@ -50,7 +51,10 @@ EVERYDAY = frozenset({"kill", "shoot", "special", "y"})  # standard aliases that
 _EVERYDAY = "moved moves mover movie more mode love votes voted voter note sent seed tend lend"
 SHORT_WORD = 4  # a first word this short is a near miss only in a text of at most 2 words
 SHORT_TEXT = 2
-TALK_WORDS = frozenset(f"{_EVERYDAY} mend bend spend timed times timid tamer tiger tier".split())
+TALK_WORDS = frozenset(
+    f"{_EVERYDAY} mend bend spend timed times timid tamer tiger tier plan plat pray clay slay"
+    " plays ploy pay ply flay".split()
+)
 FILLER = frozenset({"for", "to", "district", "dist", "d"})
 DISTRICT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
@@ -86,7 +90,7 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
 
 
 def _read(verb: str, rest: list[str]) -> Command | ParseError:
-    if verb == "timer":
+    if verb in ("timer", "play"):
         return Command(verb) if not rest else ParseError(EXTRA_WORDS, TAUGHT[verb], verb)
     if not rest:
         return ParseError(MISSING_ARG, verb=verb)
@@ -168,7 +172,7 @@ def command_for(kind: str, arg: object, names: list[str], hand: list[str]) -> st
     """The text that makes the engine action (kind, arg): what a prompt asks for, and what a
     computer player playing by text sends ("VOTE Bob", "DISCARD 2", "SEND Cy 3")."""
     word = "INV" if kind == "investigate" else TAUGHT[kind]  # engine kinds are the verbs
-    if kind == "timer":
+    if kind in ("timer", "play"):
         return word
     if kind == "discard":
         return f"{word} {hand.index(arg) + 1}"

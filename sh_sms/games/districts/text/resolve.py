@@ -13,6 +13,7 @@ from ..engine.actions import (
     DISCARD,
     INVESTIGATE_ACTION,
     MOVE_ACTION,
+    PLAY_ACTION,
     SEND_ACTION,
     TIMER,
     VOTE_ACTION,
@@ -34,6 +35,7 @@ KIND_OF_VERB = {
     "investigate": INVESTIGATE_ACTION,
     "discard": DISCARD,
     "send": SEND_ACTION,
+    "play": PLAY_ACTION,
 }
 
 
@@ -54,8 +56,8 @@ def resolve(command: Command, view: dict) -> Action | Refusal:
     legal = [(k, tuple(a) if type(a) is list else a) for k, a in view["legal"] if k == kind]
     if not legal:
         return Refusal(NOT_NOW, verb)
-    if kind == TIMER:
-        return Action(TIMER)
+    if kind in (TIMER, PLAY_ACTION):
+        return Action(kind)
     args = [a for _, a in legal]
     names = [p["name"] for p in view["public"]["players"]]
     typed = command.arg or ""

@@ -18,7 +18,7 @@ LOG_ONLY = frozenset({"passed", "voting", "drawn", "handed"})
 # player who settles is told it was done; the others learn who is where when the voting starts.
 OWN_ONLY = {"settled": "seat"}
 # Events whose text differs for the player they are about ("You represent D1...").
-PER_SEAT = frozenset({"elected", "district_vote", "moved"})
+PER_SEAT = frozenset({"elected", "district_vote", "moved", "timed_out"})
 
 
 def render(template: str, **context) -> str:
@@ -85,6 +85,9 @@ def prompt_text(view: dict) -> str:
         actor = holders["action"]
         district = public["where"][actor]
         text = render("prompt_take", **context, hand=view["hand"], actor=actor, district=district)
+    elif phase == "play":
+        district = public["where"][seat]
+        text = render("prompt_play", **context, hand=view["hand"], district=district)
     elif main == SEND_ACTION:
         text = render("prompt_send", **context, example=choices[0])
     elif main == MOVE_ACTION:
@@ -112,8 +115,9 @@ def step_texts(
         if event.kind in OWN_ONLY:
             seats = [event.data[OWN_ONLY[event.kind]]]
         if event.kind in PER_SEAT or event.kind in OWN_ONLY:
+            more = {} if "phase" in event.data else {"phase": after.phase}
             for seat in seats:
-                texts[seat].append(event_text(event, names, rules, you=seat, phase=after.phase))
+                texts[seat].append(event_text(event, names, rules, you=seat, **more))
             continue
         text = event_text(event, names, rules, **extra)
         for seat in seats:
@@ -161,7 +165,7 @@ def hand_text(view: dict) -> str:
 
 def help_text(topic: str | None, rules: dict) -> str:
     """HELP, HELP RULES, HELP VOTE, ... (an unknown topic gets the command list)."""
-    known = {"rules", "move", "vote", "timer", "investigate", "discard", "send", "status"}
+    known = {"rules", "move", "vote", "timer", "investigate", "discard", "send", "play", "status"}
     name = f"help_{topic}" if topic in known else "help"
     return render(name, **helpers([], rules))
 
