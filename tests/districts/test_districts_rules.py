@@ -368,7 +368,7 @@ def test_state_survives_a_json_round_trip() -> None:
 def test_d10_a_lone_representative_holding_every_card_is_asked_at_each_step() -> None:
     """One representative holds draw, take and action: each step waits on them; nothing is
     played until they send PLAY, and a timeout plays it for them, saying so."""
-    state, holders = _capitol([1, 1, 2, 2, 3], {3: 4}, ["L1-", "F0-", "O2-"])
+    state, _ = _capitol([1, 1, 2, 2, 3], {3: 4}, ["L1-", "F0-", "O2-"])
     state = apply(state, SYSTEM, Action(TIMEOUT), now=0)[0]  # the timer for D1, D2
     state = apply(state, SYSTEM, Action(TIMEOUT), now=10**6)[0]  # ... runs out
     assert state.capitol == {DRAW_CARD: 4, TAKE_CARD: 4, ACTION: 4} and state.phase == DRAW
