@@ -38,6 +38,11 @@ def _hidden_from(s: DistrictsState, seat: int, rng: random.Random) -> DistrictsS
     t.cards = new
     if not fascist_box:
         t.boxed = cards.pop()
+    if t.phase == "settle":  # where the others settled (not whether they have) is theirs
+        t.where = [
+            d if d is None or p == seat else rng.randint(1, t.districts)
+            for p, d in enumerate(t.where)
+        ]
     t.draw = rng.sample(t.draw, len(t.draw))
     t.discards = rng.sample(t.discards, len(t.discards))
     return t
@@ -88,3 +93,28 @@ def test_the_engine_and_bots_import_no_web_database_twilio_or_wording() -> None:
                     assert name.split(".")[2] in ("events", "errors", "actions"), name
     for path in sorted((PACKAGE / "engine").glob("*.py")):
         assert all(level < 2 for level, _ in _imports(path)), f"{path} reaches out of the engine"
+
+
+def test_where_the_others_settled_is_hidden_until_the_voting_begins() -> None:
+    from sh_sms.games.districts.engine import Action, apply, new_game
+    from sh_sms.games.districts.engine.actions import MOVE_ACTION
+    from sh_sms.games.districts.replay import build_replay
+
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    state, log = new_game(names, 0)
+    for seat, district in enumerate([1, 1, 2, 2]):
+        state, events = apply(state, seat, Action(MOVE_ACTION, district))
+        assert [(e.kind, e.to) for e in events] == [("settled", seat)]  # the settler only
+        log += events
+    public = public_view(state)
+    assert public["where"] == [None] * 5 and public["settled"] == 4
+    assert all(d["players"] == [] for d in public["districts"])
+    assert player_view(state, 0)["district"] == 1
+    assert player_view(state, 4)["public"] == public
+    state, events = apply(state, 4, Action(MOVE_ACTION, 3))  # the last: the voting begins
+    log += events
+    public = public_view(state)
+    assert public["where"] == [1, 1, 2, 2, 3]
+    assert [d["players"] for d in public["districts"]] == [[0, 1], [2, 3], [4]]
+    replay = build_replay(names, state.districts, state.rules["privilege"], log)
+    assert replay.setup.where == (1, 1, 2, 2, 3)  # the replay shows who went where

@@ -284,3 +284,42 @@ def test_carrier_keywords_keep_their_meaning_in_a_districts_game(table: Table):
     assert out.reply is None  # the carrier confirms an opt-out itself
     assert table.game(code).version == version
     assert "Cy" not in table["Dee"].send("anyone?")  # nothing more reaches Cy
+
+
+def test_where_each_one_settled_is_theirs_alone_until_the_voting_begins(table: Table):
+    """Issue 27: after Ana's MOVE 1, nobody else learns where she went (texts, STATUS, LOG,
+    the board page, its JSON, /g/<CODE>.json, the replay) until everyone has chosen."""
+    code = started(table)
+    client = table.client
+    out = table["Ana"].send("MOVE 1")
+    assert set(out) == {"Ana"} and out["Ana"].startswith("You settle in D1.")
+    status = table["Bob"].send("STATUS").reply
+    assert status.startswith("Picking districts: 1 of 5 have chosen. Who is where is told")
+    assert "Ana" not in status.split("Waiting on")[0] and "D1 0pt" not in status
+    own = table["Ana"].send("STATUS").reply
+    assert own.startswith("Picking districts: 1 of 5 have chosen; you are in D1.")
+    assert "settles" not in table["Bob"].send("LOG").reply
+    for path in (f"/g/{code}.json", f"/g/{code}/board.json"):
+        shown = client.get(path).get_json()
+        assert shown["settled"] == 1 and shown["phase"] == "settle"
+        assert [p["district"] for p in shown["players"]] == [None] * 5
+        assert all(d["players"] == [] for d in shown["districts"])
+        assert not any("settles" in line for line in shown["log"])
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert "Ana settles" not in page and "1 of 5 have chosen" in page
+    assert client.get(f"/g/{code}/replay").status_code == 404
+    for seat, district in ((1, 1), (2, 2), (3, 2)):
+        out = table.seat(code, seat).send(f"MOVE {district}")
+        assert set(out) == {FIVE[seat]}
+    # Eve settles last: the voting begins, and everything is shown
+    table["Eve"].send("MOVE 3")
+    status = table["Bob"].send("STATUS").reply
+    assert status.startswith("Round 1, vote. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: Eve.")
+    assert (
+        "Round 1. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: Eve." in table["Cy"].send("LOG").reply
+    )
+    shown = client.get(f"/g/{code}.json").get_json()
+    assert [p["district"] for p in shown["players"]] == [1, 1, 2, 2, 3]
+    assert [d["players"] for d in shown["districts"]] == [["Ana", "Bob"], ["Cy", "Dee"], ["Eve"]]
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert page.count('<span class="badge">D1</span>') == 2

@@ -30,7 +30,7 @@ VOTE_LINE = re.compile(r"^(?:(\w+) votes|You vote) for ")
 BOARD_KEYS = {
     *("code", "variant", "phase", "players", "round", "districts", "capitol", "capitol_cards"),
     *("tracks", "played", "enacted", "draw_pile", "discards", "timer_ends", "investigated"),
-    *("voting", "waiting_for", "winners", "reason", "roles", "box", "rules", "log"),
+    *("voting", "waiting_for", "winners", "reason", "roles", "box", "rules", "log", "settled"),
 }
 
 
@@ -74,6 +74,8 @@ class Watcher:
             assert looked.group(2) == alignment_text(cards[target]), line
             return
         assert not CARD_WORD.search(line), f"{self.names[reader]} read: {line}"
+        # where another player settled is told nobody before the voting begins
+        assert " settles in D" not in line, f"{self.names[reader]} read: {line}"
         vote = VOTE_LINE.match(line)
         if vote:
             voter = self.names.index(vote.group(1)) if vote.group(1) else reader
@@ -97,6 +99,13 @@ class Watcher:
             assert not CARD_WORD.search(str(shown)), shown
             assert " votes for " not in str(shown) and "You " not in str(shown)
         assert not CARD_WORD.search(page)
+        if state.phase == "settle":  # where each one settled is theirs alone until the vote
+            for shown in (public, board):
+                assert all(p["district"] is None for p in shown["players"]), shown
+                assert all(d["players"] == [] for d in shown["districts"]), shown
+                assert shown["settled"] == sum(1 for d in state.where if d is not None)
+                assert not any(" settles in " in line for line in shown["log"]), shown
+            assert " settles in " not in page and 'class="badge">D' not in page
         assert client.get(f"/g/{self.code}/replay").status_code == 404
 
 

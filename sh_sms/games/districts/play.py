@@ -1,6 +1,7 @@
 """A districts game at the table (docs/districts.md): START deals it, a move is applied by its
-rules (a split district with every vote in starts the timer at once), a refused move is
-explained. The table's one pipeline (`sh_sms.table.play`) stores and tells each step."""
+rules (the timer starts by itself when nobody is left to answer: docs/districts.md, "When the
+timer starts by itself"), a refused move is explained. The table's one pipeline
+(`sh_sms.table.play`) stores and tells each step."""
 
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ def start(turn: Turn, choice: Choice) -> None:
 def step(
     state: DistrictsState, seat: int | None, action: Action, now: datetime
 ) -> tuple[DistrictsState, list[Event]]:
-    """The rules' next state; when every vote is in and a district is still split (nobody left
-    to answer), the timer runs out at once: a split district never waits on nobody."""
+    """The rules' next state; when a district is still voting, the timer is not running, and
+    every player of every district still voting has voted (nobody left to answer), the timer
+    starts at once: the game never waits on nobody."""
     moment = epoch(now)
     after, events = apply(state, SYSTEM if seat is None else seat, action, moment)
     if not awaiting(after) and can_start_timer(after, SYSTEM):

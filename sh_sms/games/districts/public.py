@@ -21,7 +21,7 @@ from ...store import ENDED, LOBBY, Game, GameEvent, Player
 from ...store.games import load_state
 from ...table.links import replay_path
 from .engine import DistrictsState, Event, public_view
-from .engine.state import OVER, VOTE
+from .engine.state import OVER, SETTLE, VOTE
 from .engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
 from .params import NAME, table_rules
 from .text.wording import alignment_text, event_text, policy_text
@@ -66,6 +66,7 @@ def _lobby(game: Game, players: int) -> dict:
         "phase": LOBBY,
         "where": [None] * players,
         "round": 0,
+        "settled": 0,
         "districts": [
             {"district": d, "players": [], "points": 0, "representative": None, "closed": None}
             for d in range(1, DISTRICTS[size] + 1)
@@ -102,6 +103,7 @@ def _board(state: DistrictsState, finished: bool) -> dict:
         "phase": view["phase"],
         "where": view["where"],
         "round": view["round"],
+        "settled": view["settled"],
         "districts": [
             {
                 "district": d["district"],
@@ -177,9 +179,11 @@ def public_entries(
     session: Session, game: Game, state: DistrictsState | None, limit: int
 ) -> list[dict]:
     """The last public events of a districts game, oldest first, as `{"seq", "kind", "text"}`:
-    only events the whole table saw (`to_seat` NULL), told as the table read them."""
+    only events the whole table saw (`to_seat` NULL), told as the table read them. While the
+    players settle, no settling is shown (a game saved before settling was private told it)."""
     if state is None:
         return []
+    hidden = {"settled"} if state.phase == SETTLE else set()
     query = (
         select(GameEvent)
         .where(GameEvent.game_id == game.id, GameEvent.to_seat == None)  # noqa: E711
@@ -188,6 +192,8 @@ def public_entries(
     )
     entries = []
     for row in reversed(session.exec(query).all()):
+        if row.kind in hidden:
+            continue
         event = Event(row.kind, None, json.loads(row.data))
         try:
             text = event_text(event, state.names, state.rules)

@@ -110,6 +110,8 @@ def build_replay(names: list[str], districts: int, privilege: int, events: Itera
     for event in events:
         table = next_table(table, event)
         if event.kind == "voting":
+            if current is None:  # everyone has settled: where they went is told now
+                replay.setup = table
             current = Round(round=event.data["round"], start=table, board=table)
             replay.rounds.append(current)
         if event.kind in ("game_over", "ended"):

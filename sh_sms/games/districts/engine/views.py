@@ -14,8 +14,11 @@ CAPITOL_SILENT = "capitol_silent"
 
 
 def public_view(s: DistrictsState) -> dict:
-    """The board: districts and who is in each, the capitol, scoreboard and tracks; no cards."""
+    """The board: districts and who is in each, the capitol, scoreboard and tracks; no cards.
+    While the players settle, where each one went is nobody's business but their own: only how
+    many have chosen is public (docs/districts.md, "Game start")."""
     over = s.phase == OVER
+    where = [None] * s.players if s.phase == SETTLE else list(s.where)
     return {
         "phase": s.phase,
         "round": s.round,
@@ -23,14 +26,15 @@ def public_view(s: DistrictsState) -> dict:
         "districts": [
             {
                 "district": d,
-                "players": s.members(d),
+                "players": [p for p, at in enumerate(where) if at == d],
                 "points": s.points[d - 1],
                 "rep": s.reps[d - 1] if s.reps else None,
                 "closed": s.closed[d - 1] if s.closed else None,
             }
             for d in range(1, s.districts + 1)
         ],
-        "where": list(s.where),
+        "where": where,
+        "settled": sum(1 for d in s.where if d is not None),
         "points": list(s.points),
         "capitol": s.in_capitol() if s.reps else [],
         "holders": dict(s.capitol),

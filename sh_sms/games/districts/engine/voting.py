@@ -10,10 +10,11 @@ def settle(
     s: DistrictsState, seat: int, district: int, events: list[Event], timed_out: bool = False
 ) -> None:
     """`seat` settles into `district` (`timed_out`: the clock placed them); once everybody
-    has, the first voting phase begins."""
+    has, the first voting phase begins. Only the settler is told where (a choice is final and
+    later settlers cannot react to it); the table learns who is where as the voting begins."""
     s.where[seat] = district
     data = {"seat": seat, "district": district} | ({"timed_out": True} if timed_out else {})
-    events.append(Event("settled", EVERYONE, data))
+    events.append(Event("settled", seat, data))
     if None not in s.where:
         start_voting(s, events)
 

@@ -145,6 +145,9 @@ def board_text(view: dict) -> str:
         tracks=public["tracks"],
         played=public["played"],
         waiting=waiting,
+        settled=public["settled"],
+        players=len(names),
+        mine=view["district"],
     )
 
 
