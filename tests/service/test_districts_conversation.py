@@ -228,6 +228,9 @@ def test_the_capitol_by_text(table: Table):
     assert table[actor].send("HAND").reply.startswith("You hold: 1) Liberal +1, send.")
     assert table["Eve"].send("PLAY").reply.startswith("You cannot use PLAY now.")
     assert table.state(code).enacted == []
+    assert table[actor].send("play it please").reply.startswith("To play your policy, reply PLAY.")
+    assert table[actor].send("PLAY 1").reply == "To play your policy, reply PLAY."
+    assert table.state(code).enacted == []
     out = table[actor].send("PLAY")
     assert f"{actor} played: Liberal +1, send for D" in out["Eve"]
     assert out[actor].endswith("e.g. SEND " + out[actor].split("e.g. SEND ")[1])
