@@ -23,13 +23,13 @@ from sh_sms.games.districts.engine import (
     legal_actions,
     new_game,
 )
-from sh_sms.games.districts.engine.actions import TIMER, VOTE_ACTION
+from sh_sms.games.districts.engine.actions import PLAY_ACTION, TIMER, VOTE_ACTION
 from sh_sms.games.districts.engine.randbot import clock
-from sh_sms.games.districts.engine.state import OVER, VOTE
+from sh_sms.games.districts.engine.state import OVER, PLAY, VOTE
 from sh_sms.games.districts.engine.tables import ACTION, FASCIST, LIBERAL, faction, home_of, policy
 
 GAMES_PER_COUNT = int(os.environ.get("DISTRICTS_PROPERTY_GAMES", "350"))
-KINDS = ["move", "vote", "timer", "investigate", "discard", "send", "timeout", "nominate"]
+KINDS = ["move", "vote", "timer", "investigate", "discard", "send", "play", "timeout", "nominate"]
 ARGS = [None, -1, 0, 1, 2, 3, 4, 5, 9, 12, "L1-", "F0-", "X", (0, 1), (1, 5)]
 
 
@@ -50,8 +50,9 @@ def check_state(s: DistrictsState, deck: Counter, alignment: Counter) -> None:
     assert DistrictsState.from_json(s.to_json()) == s
 
 
-def check_step(before: DistrictsState, after: DistrictsState, events) -> None:
-    """What each step must respect: majorities, points, and the end."""
+def check_step(before: DistrictsState, after: DistrictsState, events, seat, action) -> None:
+    """What each step must respect: majorities, points, the end, and a policy played by its
+    action player only when they sent PLAY or the clock ran out on them (saying so)."""
     for event in events:
         if event.kind == "elected":
             d, rep = event.data["district"], event.data["seat"]
@@ -68,6 +69,13 @@ def check_step(before: DistrictsState, after: DistrictsState, events) -> None:
                 expected[before.where[actor] - 1] = policy(code).points
                 assert gained == expected
                 assert before.capitol[ACTION] == actor
+                assert before.phase == PLAY and before.hand == [code], "played unasked"
+                if seat is SYSTEM:
+                    assert ("timed_out", {"seat": actor, "phase": PLAY}) in [
+                        (e.kind, e.data) for e in events
+                    ], "played for them without saying so"
+                else:
+                    assert (seat, action) == (actor, Action(PLAY_ACTION))
     if after.phase == OVER and before.phase != OVER:
         check_winners(after)
 
@@ -124,7 +132,7 @@ def play_checked(players: int, seed: int) -> DistrictsState:
         _refuses_a_stray_action(state, rng, now)
         before = state
         state, events = apply(state, seat, action, now)
-        check_step(before, state, events)
+        check_step(before, state, events, seat, action)
         for s in seats:
             s.observe(events)
         now += rng.randrange(0, 120)
