@@ -7,7 +7,8 @@ out at arbitrary steps. After every step:
   which they are awaited in one round and phase);
 - a bot the game waits on is seen by `bot_has_work` (else the bot job would never move it), and
   its decision is a move the game accepts;
-- the game waits on somebody, or on its running timer (the reminders job runs it out).
+- the game waits on somebody, or on its running timer (the reminders job runs it out);
+- a bot whose vote, the last of its district, could elect somebody elects somebody.
 
 DISTRICTS_STALL_GAMES sets how many games (300 by default; thousands for a longer look).
 """
@@ -22,7 +23,13 @@ import pytest
 
 from sh_sms.gamekind import registry
 from sh_sms.games.districts.engine import SYSTEM, Action, legal_actions, new_game
-from sh_sms.games.districts.engine.actions import MOVE_ACTION, SEND_ACTION, TIMEOUT, TIMER
+from sh_sms.games.districts.engine.actions import (
+    MOVE_ACTION,
+    SEND_ACTION,
+    TIMEOUT,
+    TIMER,
+    VOTE_ACTION,
+)
 from sh_sms.text.messages import Prompt
 
 GAMES = int(os.environ.get("DISTRICTS_STALL_GAMES", "300"))
@@ -70,6 +77,19 @@ def check_step(kind, bots, before, after, events, texts, prompted: set[int]) -> 
     return prompted
 
 
+def check_bot_vote(before, after, seat: int) -> None:
+    """The last voter of a district, a bot, never leaves it unrepresented for want of its vote
+    when that vote could elect somebody."""
+    d = before.where[seat]
+    voters = before.voters(d)
+    cast = [before.votes[p] for p in voters if p != seat]
+    if None in cast or before.closed[d - 1] is not None:
+        return
+    needed = len(voters) // 2 + 1
+    if any(cast.count(c) + 1 >= needed for c in voters):
+        assert after.reps[d - 1] is not None, f"D{d} unrepresented for want of bot {seat}'s vote"
+
+
 def play(seed: int, kind=None) -> int:
     """One seeded game of people and bots to its end, checked after every step; its steps."""
     kind = kind or registry.get("districts")
@@ -107,6 +127,8 @@ def play(seed: int, kind=None) -> int:
             seen[p].extend(e for e in events if e.to in (None, p))
         texts = kind.step_texts(before, state, events, None, None)
         prompted = check_step(kind, bots, before, state, events, texts, prompted)
+        if seat in bots and action.kind == VOTE_ACTION:
+            check_bot_vote(before, state, seat)
         now += timedelta(seconds=rng.randrange(0, 90))
     return steps
 
