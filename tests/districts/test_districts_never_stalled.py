@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -90,20 +91,22 @@ def check_bot_vote(before, after, seat: int) -> None:
         assert after.reps[d - 1] is not None, f"D{d} unrepresented for want of bot {seat}'s vote"
 
 
-def play(seed: int, kind=None) -> int:
-    """One seeded game of people and bots to its end, checked after every step; its steps."""
+def play(seed: int, kind=None) -> Counter:
+    """One seeded game of people and bots to its end, checked after every step; how many steps,
+    moves into an empty district and clock moves it took."""
     kind = kind or registry.get("districts")
     rng = random.Random(seed)
     players = rng.randrange(5, 11)
-    bots = {p for p in range(players) if rng.random() < rng.choice((0.0, 0.3, 0.6, 1.0))}
+    share = rng.choice((0.0, 0.3, 0.6, 1.0))  # of the seats played by bots
+    bots = {p for p in range(players) if rng.random() < share}
     state, events = new_game([f"P{i}" for i in range(players)], seed)
     seen = {p: [e for e in events if e.to in (None, p)] for p in range(players)}
     texts = kind.step_texts(None, state, events, None, None)
     prompted = check_step(kind, bots, None, state, events, texts, set())
-    now, steps = START, 0
+    now, tally = START, Counter()
     while not kind.is_over(state):
-        steps += 1
-        assert steps < 2000, "the game does not end"
+        tally["steps"] += 1
+        assert tally["steps"] < 2000, "the game does not end"
         waiting = kind.awaiting(state)
         timer = kind.timer_at(state)
         if timer is not None and (not waiting or rng.random() < 0.05):
@@ -121,6 +124,8 @@ def play(seed: int, kind=None) -> int:
                 assert action is not None, f"bot {seat} awaited but has no move"
             else:
                 action = _person_move(state, seat, rng)
+        tally["into an empty district"] += bool(_to_empty(state, [action]))
+        tally["clock"] += seat is SYSTEM
         before = state
         state, events = kind.apply(state, seat, action, now)
         for p in range(players):
@@ -130,13 +135,14 @@ def play(seed: int, kind=None) -> int:
         if seat in bots and action.kind == VOTE_ACTION:
             check_bot_vote(before, state, seat)
         now += timedelta(seconds=rng.randrange(0, 90))
-    return steps
+    return tally
 
 
 def test_many_games_of_people_and_bots_never_stall() -> None:
     """GAMES seeded games (5-10 players), each step checked (see the module docstring)."""
-    steps = sum(play(seed) for seed in range(GAMES))
-    assert steps > 20 * GAMES  # whole games were played, not a few steps each
+    seen = sum((play(seed) for seed in range(GAMES)), Counter())
+    assert seen["steps"] > 20 * GAMES  # whole games were played, not a few steps each
+    assert seen["into an empty district"] > GAMES // 10 and seen["clock"] > GAMES // 10
 
 
 class _Mute:
