@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ....gamekind.kit import Event
 from ..engine.actions import (
     DISCARD,
@@ -17,6 +19,7 @@ from .memory import Memory
 from .values import after, board_of, value
 
 BANDWAGON = 1.5  # how much one vote already cast for a candidate counts toward joining it
+KNOWN_FOE = -5.0  # friendliness at or below which a bot will not hand a candidate the district
 
 
 def decide(view: dict, history: list[Event], memory: Memory | None = None) -> Action | None:
@@ -61,11 +64,20 @@ def friendliness(view: dict, mem: Memory, seat: int) -> float:
 
 
 def _vote(view: dict, mem: Memory, choices: list[int]) -> Action:
-    votes = list(view["district_votes"].values())
+    """A vote that gets the district represented: when this vote elects somebody, the best of
+    those it elects (a known foe only if nobody else is left to vote); else the candidate the
+    seat trusts most, leaning toward those its district-mates already back."""
+    votes = Counter(view["district_votes"].values())
+    needed = len(choices) // 2 + 1  # the district's voters are exactly the choices
+    last = len(view["district_votes"]) + 1 == len(choices)
 
     def score(c: int) -> float:
-        return friendliness(view, mem, c) + BANDWAGON * votes.count(c)
+        return friendliness(view, mem, c) + BANDWAGON * votes[c]
 
+    electable = sorted((c for c in choices if votes[c] + 1 >= needed), key=lambda c: -score(c))
+    for c in electable:
+        if last or friendliness(view, mem, c) > KNOWN_FOE:
+            return Action(VOTE_ACTION, c)
     return Action(VOTE_ACTION, max(choices, key=lambda c: (score(c), -c)))
 
 
