@@ -7,7 +7,13 @@ from __future__ import annotations
 from bot_phones import PAUSE, Phones
 
 from sh_sms.games.districts.engine import SYSTEM, Action, DistrictsState, apply, awaiting
-from sh_sms.games.districts.engine.actions import DISCARD, MOVE_ACTION, TIMEOUT, VOTE_ACTION
+from sh_sms.games.districts.engine.actions import (
+    DISCARD,
+    MOVE_ACTION,
+    PLAY_ACTION,
+    TIMEOUT,
+    VOTE_ACTION,
+)
 from sh_sms.games.districts.engine.state import MOVE, VOTE
 
 
@@ -26,6 +32,7 @@ def ana_must_send(state: DistrictsState) -> DistrictsState:
     state, _ = apply(state, SYSTEM, Action(TIMEOUT), state.timer_ends)  # D2 sends nobody
     state, _ = apply(state, 0, Action(DISCARD, "F0-"))
     state, _ = apply(state, 0, Action(DISCARD, "F0-"))
+    state, _ = apply(state, 0, Action(PLAY_ACTION))  # Ana plays the L1S left to her
     assert state.phase == MOVE and awaiting(state) == [0]
     return state
 

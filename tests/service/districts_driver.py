@@ -97,7 +97,7 @@ def drive(
             _text(table, code, state, seat, text, played, on_step)
             played.moves[action.kind] = played.moves.get(action.kind, 0) + 1
         elif not (set(awaiting(state)) & bots):
-            _run_out(table, state, played, on_step)
+            _run_out(table, code, state, played, on_step)
         before = table.state(code)
         version = table.game(code).version
         table.clock.advance(seconds=PAUSE_SECONDS)
@@ -134,7 +134,7 @@ def _text(table, code, state, seat, text, played, on_step) -> None:
     _seen(played, on_step, delivery, state, after)
 
 
-def _run_out(table: Table, state: DistrictsState, played: Played, on_step) -> None:
+def _run_out(table: Table, code: str, state: DistrictsState, played: Played, on_step) -> None:
     """Nobody is left to answer: move the clock past the timer and run the reminders job."""
     assert state.phase == VOTE and state.timer_ends is not None, (state.phase, state.timer_ends)
     ends = datetime.fromtimestamp(state.timer_ends, UTC)
@@ -142,7 +142,7 @@ def _run_out(table: Table, state: DistrictsState, played: Played, on_step) -> No
         table.clock.now = ends
     delivery = table.run_job(reminders_job.run_due, "reminders job")
     played.clock_runs += 1
-    _seen(played, on_step, delivery, state, None)
+    _seen(played, on_step, delivery, state, table.state(code))
 
 
 def _seen(played: Played, on_step, delivery: Delivery, before, after) -> None:
