@@ -74,6 +74,7 @@ def seat_sender(turn: Turn, name: str, host: bool) -> None:
         seat=len(turn.players),
         is_host=host,
         joined_at=turn.now,
+        lang=turn.chosen_language(turn.number),
     )
     turn.session.add(player)
     turn.session.flush()

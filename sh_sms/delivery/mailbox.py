@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import bindparam, exists, insert, select, true
@@ -9,6 +10,7 @@ from sqlmodel import Session
 
 from ..store import Contact, Outbox
 from ..text.gsm import sanitize, segments
+from ..text.languages import ENGLISH, speaking
 from ..text.messages import Prompt, join, render
 from ..text.numbers import is_bot_number
 
@@ -16,9 +18,11 @@ from ..text.numbers import is_bot_number
 class Mailbox:
     """Texts per phone number, in the order they were added, and who is asked to act."""
 
-    def __init__(self) -> None:
+    def __init__(self, language_of: Callable[[str], str] | None = None) -> None:
         self.parts: dict[str, list[str]] = {}
         self.awaited: set[str] = set()  # numbers given a `Prompt`: their row is critical
+        # The language each recipient reads (the table sets it; else English).
+        self.language_of: Callable[[str], str] = language_of or (lambda _number: ENGLISH)
 
     def add(self, number: str, text: str) -> None:
         """Queue `text` for `number` (empty texts are ignored); a `Prompt` makes it critical.
@@ -37,12 +41,25 @@ class Mailbox:
                 self.awaited.add(number)
 
     def say(self, number: str, template: str, **context) -> None:
-        """Render a template and queue it for `number`."""
-        self.add(number, render(template, **context))
+        """Render a template in the language `number` reads and queue it for `number`."""
+        with speaking(self.language_of(number)):
+            self.add(number, render(template, **context))
 
     def prompt(self, number: str, template: str, **context) -> None:
         """Render a template that asks `number` to act (a reminder, say) and queue it."""
-        self.add(number, Prompt(render(template, **context)))
+        with speaking(self.language_of(number)):
+            self.add(number, Prompt(render(template, **context)))
+
+    def add_each(self, numbers: list[str], write: Callable[[], str]) -> None:
+        """Queue for each number the text `write()` gives in the language it reads (written
+        once per language)."""
+        written: dict[str, str] = {}
+        for number in numbers:
+            language = self.language_of(number)
+            if language not in written:
+                with speaking(language):
+                    written[language] = write()
+            self.add(number, written[language])
 
     def bodies(self) -> dict[str, str]:
         """The one joined message body per recipient."""

@@ -55,6 +55,7 @@ class Game(SQLModel, table=True):
     game: str = Field(
         default=DEFAULT_GAME, max_length=16, sa_column_kwargs={"server_default": DEFAULT_GAME}
     )
+    lang: str | None = Field(default=None, max_length=8)  # the host's SET LANG; None: English
 
 
 class Player(SQLModel, table=True):
@@ -80,6 +81,7 @@ class Player(SQLModel, table=True):
     is_host: bool = False
     joined_at: datetime
     is_bot: bool = False
+    lang: str | None = Field(default=None, max_length=8)  # the language it reads; None: the game's
 
 
 class GameEvent(SQLModel, table=True):
@@ -206,6 +208,7 @@ class Contact(SQLModel, table=True):
     opted_out: bool = False
     unreachable: bool = False
     told_dropped: bool = False  # told once that emoji and the like cannot go by SMS
+    lang: str | None = Field(default=None, max_length=8)  # chosen (LANG, NUEVO...); None: not
 
 
 class Invite(SQLModel, table=True):

@@ -12,7 +12,8 @@ from ..config import Settings
 from ..delivery.mailbox import Mailbox
 from ..gamekind import registry
 from ..gamekind.interface import GameKind
-from ..store import ENDED, LOBBY, OVER, Game, Player
+from ..store import ENDED, LOBBY, OVER, Contact, Game, Player
+from ..text.languages import ENGLISH
 from ..text.messages import render
 
 # Where the sender of a text stands.
@@ -37,16 +38,46 @@ class Turn:
     players: list[Player] = field(default_factory=list)
     state: object | None = None  # the game's state (None in a lobby), the game's own data
     texts_before: int = 0  # other texts of the sender this minute (conversation.limits)
+    chosen: dict[str, str | None] = field(default_factory=dict)  # number -> language it chose
+
+    def __post_init__(self) -> None:
+        self.mail.language_of = self.language_of
+
+    def language_of(self, number: str) -> str:
+        """The language `number` reads: its own choice, else the game's default, else English."""
+        chosen = self.chosen_language(number)
+        return chosen or (self.game.lang if self.game else None) or ENGLISH
+
+    def chosen_language(self, number: str) -> str | None:
+        """The language `number` chose (its seat carries it; a number in no game, its contact)."""
+        seated = next((p for p in self.players if p.number == number), None)
+        if seated is not None:
+            return seated.lang
+        if number not in self.chosen:
+            # A contact this text just made (an introduction's) is read without a query.
+            made = (o for o in self.session.new if isinstance(o, Contact) and o.number == number)
+            contact = next(made, None) or self.session.get(Contact, number)
+            self.chosen[number] = contact.lang if contact is not None else None
+        return self.chosen[number]
+
+    def choose_language(self, number: str, code: str | None) -> None:
+        """Remember the language `number` chose, on its contact and its seat."""
+        contact = self.session.get(Contact, number) or Contact(number=number)
+        contact.lang = code
+        self.session.add(contact)
+        self.chosen[number] = code
+        for p in self.players:
+            if p.number == number:
+                p.lang = code
 
     def reply(self, template: str, **context) -> None:
         """Queue a rendered template for the sender."""
         self.mail.say(self.number, template, **context)
 
     def tell_all(self, template: str, **context) -> None:
-        """Queue the same rendered template for every player of the game (rendered once)."""
-        text = render(template, **context)
-        for p in self.players:
-            self.mail.add(p.number, text)
+        """Queue the same template for every player of the game, in the language each reads."""
+        numbers = [p.number for p in self.players]
+        self.mail.add_each(numbers, lambda: render(template, **context))
 
     @property
     def kind(self) -> GameKind:

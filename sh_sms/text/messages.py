@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from jinja2 import ChoiceLoader, Environment
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 
 from ..gamekind import registry
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import GameFolders, plain_text
 from .gsm import EXTENSION, segments, units
+from .languages import ENGLISH, I18N, current, you_word
 
 TEMPLATES = TEMPLATES_DIR / "sms"
 SMS_MAX = 1600  # Twilio's limit for one message body
@@ -26,17 +27,19 @@ class Prompt(str):
 
 
 @cache
-def _texts() -> Environment:
-    """The SMS templates: the house's, and those a game brings (`games/<game>/<file>`)."""
+def _texts(language: str) -> Environment:
+    """The SMS templates in one language: its own (templates/i18n/<code>/sms), then English
+    (templates/sms), then those a game brings (`games/<game>/<file>`)."""
     house = plain_text("sms")
     games = GameFolders(lambda name: registry.own_folder(name, "sms"))
-    return house.overlay(loader=ChoiceLoader([house.loader, games]))
+    own = [] if language == ENGLISH else [FileSystemLoader(I18N / language / "sms")]
+    return house.overlay(loader=ChoiceLoader([*own, house.loader, games]))
 
 
 def render(template: str, **context) -> str:
     """Render `templates/sms/<template>.txt` (or a game's own `games/<game>/<template>.txt`)
-    with `context`, stripped of outer whitespace."""
-    return _texts().get_template(f"{template}.txt").render(**context).strip()
+    in the language being written (`languages.speaking`), stripped of outer whitespace."""
+    return _texts(current()).get_template(f"{template}.txt").render(**context).strip()
 
 
 def naming(names: list[str], you: int | None = None) -> dict:
@@ -45,7 +48,7 @@ def naming(names: list[str], you: int | None = None) -> dict:
     person)."""
 
     def person(seat: int) -> str:
-        return "you" if seat == you else names[seat]
+        return you_word() if seat == you else names[seat]
 
     def people(seats: list[int]) -> str:
         return ", ".join(person(s) for s in sorted(seats, key=lambda s: s != you))  # you first
@@ -57,6 +60,7 @@ def naming(names: list[str], you: int | None = None) -> dict:
         "person": person,
         "people": people,
         "letters": " ".join,
+        "is_you": lambda seat: seat == you,
     }
 
 

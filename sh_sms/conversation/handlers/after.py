@@ -61,6 +61,7 @@ def rematch(turn: Turn, _command: Command) -> None:
         rematch_of=finished.id,
         house_rules=finished.house_rules,  # the same table plays by the same house rules
         game=finished.game,  # and the same game
+        lang=finished.lang,  # in the same default language
     )
     turn.session.add(game)
     turn.session.flush()
@@ -100,4 +101,5 @@ def _seat(game: Game, player: Player, now: datetime) -> Player:
         seat=0,
         is_host=True,
         joined_at=now,
+        lang=player.lang,
     )

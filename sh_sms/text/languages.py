@@ -1,0 +1,94 @@
+"""The languages players read (templates/i18n/languages.txt): each one's code, the word that
+picks it, its command words (templates/i18n/<code>/words.toml), and the language a text is
+being written in now (`speaking`). English is the default and needs no file.
+
+Adding a language takes no code: its texts (templates/i18n/<code>/sms/, the same files as
+templates/sms/), its words, and one line in the list (docs/translating.md).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..resources import TEMPLATES
+
+ENGLISH = "en"
+I18N = TEMPLATES / "i18n"
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language besides English: its code, the words that pick it, its words."""
+
+    code: str
+    picks: tuple[str, ...]
+    you: str = "you"
+    commands: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    confirm: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    games: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+
+
+@cache
+def languages() -> dict[str, Language]:
+    """Every language besides English, by code, as the list and their words files say."""
+    found = {}
+    listed = (I18N / "languages.txt").read_text().splitlines() if I18N.is_dir() else []
+    for line in listed:
+        if not line.strip() or line.startswith("#"):
+            continue
+        code, *picks = line.split()
+        words = tomllib.loads((I18N / code / "words.toml").read_text())
+        spelled = {k: v for k, v in words.items() if isinstance(v, dict)}
+        found[code] = Language(
+            code,
+            tuple(p.casefold() for p in picks),
+            words.get("you", "you"),
+            _spellings(spelled.pop("commands", {})),
+            _spellings(spelled.pop("confirm", {})),
+            {game: _spellings(table) for game, table in spelled.items()},
+        )
+    return found
+
+
+def _spellings(table: dict) -> dict[str, tuple[str, ...]]:
+    return {verb: tuple(words) for verb, words in table.items()}
+
+
+def codes() -> list[str]:
+    """Every language's code, English first."""
+    return [ENGLISH, *languages()]
+
+
+def known(code: str | None) -> str | None:
+    """The language a code names (any case), or None."""
+    code = (code or "").casefold()
+    return code if code in codes() else None
+
+
+_now: ContextVar[str] = ContextVar("language", default=ENGLISH)
+
+
+def current() -> str:
+    """The language the text being written now is in."""
+    return _now.get()
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Write every text inside in the language `code` (None or unknown: English)."""
+    token = _now.set(known(code) or ENGLISH)
+    try:
+        yield
+    finally:
+        _now.reset(token)
+
+
+def you_word() -> str:
+    """How a text names its reader among others, in the current language."""
+    lang = languages().get(current())
+    return lang.you if lang else "you"
