@@ -163,3 +163,18 @@ def test_the_end_texts_fit_two_segments() -> None:
     )
     text = event_text(over, LONG, state.rules, replay=REPLAY)
     assert segments(text) <= 2, (len(text), text)
+
+
+@pytest.mark.parametrize("where", [[1] * 10, [1] * 7 + [2, 3, 4], [1] * 5 + [2] * 5])
+def test_status_of_a_voter_in_a_crowded_district_fits(where: list[int]) -> None:
+    """STATUS from a voter whose district holds most of the table: the board leaves that
+    district to the prompt after it, which names every member."""
+    state, _ = new_game(LONG, 1)
+    for seat, district in enumerate(where):
+        state, _ = apply(state, seat, Action("move", district))
+    for seat in range(10):
+        view = player_view(state, seat)
+        body = join([board_text(view), prompt_text(view)])
+        assert segments(body) <= 2, (len(body), body)
+        mates = [LONG[p] for p, d in enumerate(where) if d == where[seat] and p != seat]
+        assert all(name in body for name in mates), body

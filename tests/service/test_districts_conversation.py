@@ -169,7 +169,7 @@ def test_what_players_may_ask(table: Table):
     state = settle(table, code, [1, 1, 2, 2, 3])
     cy = table["Cy"]
     status = cy.send("STATUS").reply
-    assert status.startswith("D1 0pt: Ana, Bob. D2 0pt: you, Dee. D3 0pt: Eve. Policies L0 F0")
+    assert status.startswith("D1 0pt: Ana, Bob. D2 0pt: yours, below. D3 0pt: Eve. Policies L0")
     assert "Waiting on" not in status  # the prompt after the board says what Cy must do
     assert status.endswith("\nRound 1, D2: Dee and you. Elect one for the capitol: VOTE <name> "
                            "(you too); 2 votes elect.")  # fmt: skip

@@ -160,6 +160,7 @@ def board_text(view: dict) -> str:
         played=public["played"],
         waiting=waiting,
         you=view["seat"],
+        mine=view["district"],  # a voter's own district: its prompt, after the board, lists it
     )
 
 
