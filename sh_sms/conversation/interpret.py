@@ -53,6 +53,7 @@ from .replies import talk_refusal
 # Aliases that are everyday words: typed by someone who cannot use them now, they are talk.
 # SHOW, DROP and KEEP are the commands' own words: typed exactly, they are answered like any.
 EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"})
+HELP_WORDS = 3  # "help", "help move", "help me please": a help request; longer is talk
 
 
 def read(turn: Turn, text: str) -> Reading:
@@ -65,6 +66,8 @@ def read(turn: Turn, text: str) -> Reading:
         if where == NO_GAME:
             return Command("help")  # "how do i play": the introduction
         return Question(asked.topic, plain(text).strip(), asked.terms)
+    if where == IN_LOBBY and _game_help(turn, words, literal):
+        return Question("help", plain(text).strip(), words.words[1:])
     if where == IN_GAME:
         awaited = turn.kind.awaited(turn, text, literal, words)
         if awaited is not None:
@@ -79,6 +82,16 @@ def read(turn: Turn, text: str) -> Reading:
     if where in (NO_GAME, AFTER_GAME) and _join_alone(literal, words):
         return ParseError(MISSING_ARG, verb="join")  # "join pls": JOIN alone takes a kept seat
     return _otherwise(turn, text, literal)
+
+
+def _game_help(turn: Turn, words: Words, literal) -> bool:
+    """HELP, HELP <topic> or "help me" in the lobby of a game that answers help itself (a
+    `GameKind` with `own_help` set: one whose words the shared parser does not know, so that
+    HELP <its word> would be talk): a question to that game, never talk to the table. A game
+    without it keeps the shared lobby's reading."""
+    if not getattr(turn.kind, "own_help", False) or words.words[:1] != ("help",):
+        return False
+    return literal_verb(literal) in ("help", "say") and len(words.words) <= HELP_WORDS
 
 
 def _join_alone(literal, words: Words) -> bool:

@@ -47,8 +47,7 @@ def test_a_send_into_an_empty_district_prompts_everyone_and_wakes_the_bots(phone
     assert state.phase == VOTE and state.where[1] == 3
     assert sorted(awaiting(state)) == [0, 1, 2, 3, 4]
     assert out["Ana"].endswith(
-        "Round 2, D1: only you. Reply VOTE <name> for your representative (yourself too);"
-        " 1 vote elect."
+        "Round 2, D1: only you. Elect one for the capitol: VOTE <name> (you too); 1 vote elects."
     ), out["Ana"]
     assert phones.clock().bot_due_at is not None  # the bot job will look at the game
     phones.bots(phones.now + PAUSE)

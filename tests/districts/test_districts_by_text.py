@@ -4,6 +4,7 @@ through the parser and the sender's view, and every player reads only their own 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -48,6 +49,21 @@ def play_by_text(players: int, seed: int) -> tuple[list[list[str]], object]:
     return inbox, state
 
 
+def roll_call(last: str) -> tuple[dict[str, str], set[str]]:
+    """The last text's cards by name ("LIBERAL Ann*, Cy. ... OLIGARCH Dee D3."), as alignment
+    cards read ("OLIGARCH of D3"), and the names marked as winners (*)."""
+    cards, won = {}, set()
+    for word in ("LIBERAL", "FASCIST", "OLIGARCH"):
+        group = re.search(rf"{word} ([^.]*)\.", last).group(1)
+        for entry in [] if group == "none" else group.split(", "):
+            name, *district = entry.split()
+            if name.endswith("*"):
+                name = name[:-1]
+                won.add(name)
+            cards[name] = f"{word} of {district[0]}" if district else word
+    return cards, won
+
+
 def _deliver(inbox, texts, seats, events) -> None:
     for seat, lines in texts.items():
         inbox[seat].extend(lines)
@@ -62,9 +78,10 @@ def test_a_whole_game_by_text(players: int) -> None:
         assert all(is_gsm7(t) for t in texts)
         assert texts[0].startswith(f"You are {alignment_text(final.cards[seat])}")
         last = texts[-1]
-        assert last.startswith("GAME OVER") and "WINNERS:" in last
-        for p, card in enumerate(final.cards):
-            assert f"{NAMES[p]} {alignment_text(card)}" in last
+        assert last.startswith("GAME OVER") and "* won:" in last
+        cards, won = roll_call(last)
+        assert cards == {NAMES[p]: alignment_text(card) for p, card in enumerate(final.cards)}
+        assert won == {NAMES[p] for p in final.winners}
         before_end = " ".join(texts[1:-1])
         for p in range(players):  # nobody reads another's card before the end unless shown
             if p != seat and f"{NAMES[p]}'s card:" not in before_end:

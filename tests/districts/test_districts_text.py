@@ -212,14 +212,14 @@ def test_step_texts_prompt_each_voter_once_with_their_district() -> None:
     before = state
     state, events = apply(state, 4, Action("move", 3))
     texts = step_texts(before, state, events)
-    assert texts[0] == ["Round 1, D1: Bob and you. Reply VOTE <name> for your representative "
-                        "(yourself too); 2 votes elect."]  # fmt: skip
+    assert texts[0] == ["Round 1, D1: Bob and you. Elect one for the capitol: VOTE <name> "
+                        "(you too); 2 votes elect."]  # fmt: skip
     assert texts[4][-1].startswith("Round 1, D3: only you.")
     before = state
     state, events = apply(state, 0, Action("vote", 1))
     texts = step_texts(before, state, events)
-    assert texts[0] == ["You vote for Bob (1 of 2 needed)."]
-    assert texts[1] == ["Ann votes for you (1 of 2 needed)."]
+    assert texts[0] == ["You vote for Bob: 1 vote, 2 elect."]
+    assert texts[1] == ["Ann votes for you: 1 vote, 2 elect."]
     assert texts[2] == texts[3] == texts[4] == []  # other districts do not see the votes
 
 
@@ -228,7 +228,7 @@ def test_private_texts_reach_only_their_reader() -> None:
                   {1: 0, 2: 2, 3: 4})  # fmt: skip
     drawer = state.capitol["draw"]
     prompt = prompt_text(player_view(state, drawer))
-    assert "1) Liberal +1 2) Fascist 3) Oligarch +2" in prompt
+    assert "1) Liberal +1pt 2) Fascist 3) Oligarch +2pt" in prompt
     for seat in range(9):
         if seat != drawer:
             assert "Oligarch +2" not in prompt_text(player_view(state, seat))
@@ -237,7 +237,7 @@ def test_private_texts_reach_only_their_reader() -> None:
 def test_info_texts() -> None:
     state = elect(settled([1, 1, 2, 2, 3]), {1: 0})
     view = player_view(state, 1)
-    assert board_text(view).startswith("Round 1, vote. D1 0pt: Ann*, Bob.")
+    assert board_text(view).startswith("Round 1, vote. D1 0pt: Ann*, you.")
     assert role_text(view).startswith("You are ")
     assert hand_text(view) == "You hold no policies."
     assert "VOTE <name>" in help_text(None, state.rules)
@@ -246,7 +246,7 @@ def test_info_texts() -> None:
         "Districts: 3 districts, a faction with 5 policies or a district with 5 points wins, "
         "11 policies end it, timer 10 min."
     )
-    assert policy_text("P2S") == "Public works +2, send"
+    assert policy_text("P2S") == "Public works +2pt, send"
     assert policy_text("F0-") == "Fascist"
 
 

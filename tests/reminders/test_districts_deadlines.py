@@ -30,15 +30,16 @@ def test_the_timer_runs_out_when_it_says(table: Table):
     settle(table, [1, 1, 2, 2, 3])
     table.text("Eve", "VOTE Eve")
     out = table.text("Eve", "TIMER")
-    assert out["Ana"] == "Eve started the timer: D1, D2 must elect in 5 min or go unrepresented."
+    assert out["Ana"] == (
+        "Eve started the timer: D1, D2 must elect in 5 min or send nobody this round."
+    )
     start = table.now
     assert table.clock().timer_at.replace(tzinfo=UTC) == start + 5 * MIN
     assert table.run(start + 5 * MIN - timedelta(seconds=1)) == {}
     out = table.run(start + 5 * MIN)
     assert set(out) == set(FIVE)
     assert out["Ana"].startswith(
-        "D1 elected nobody in time: no representative this round.\n"
-        "D2 elected nobody in time: no representative this round.\nCapitol: Eve draws"
+        "D1 elected nobody in time.\nD2 elected nobody in time.\nCapitol: Eve draws 3"
     )
     state = table.state()
     assert state.phase == "draw" and state.closed == ["timer", "timer", "elected"]
@@ -51,7 +52,7 @@ def test_a_split_district_starts_the_timer_by_itself(table: Table):
     for voter, candidate in (("Cy", "Cy"), ("Dee", "Cy"), ("Eve", "Eve"), ("Ana", "Ana")):
         table.text(voter, f"VOTE {candidate}")
     out = table.text("Bob", "VOTE Bob")  # D1 split one to one, and nobody else votes
-    assert out["Cy"] == "The timer is running: D1 must elect in 10 min or go unrepresented."
+    assert out["Cy"] == ("The timer is running: D1 must elect in 10 min or send nobody this round.")
     assert table.state().timer_ends is not None
     out = table.text("Bob", "VOTE Ana")  # votes may change until the timer runs out
     assert "Ana goes to the capitol for D1" in out["Eve"]
@@ -76,7 +77,7 @@ def test_a_deadline_makes_the_rules_default_move(table: Table):
     out = table.run(begin + 30 * MIN)  # a reminder first, to those still to choose
     assert set(out) == {"Cy", "Dee", "Eve"}
     assert out["Cy"].startswith(
-        f"Reminder, game {table.code} is waiting for you. Pick your district: reply MOVE 1"
+        f"Reminder, game {table.code} is waiting for you. Pick a district: MOVE 1"
     )
     assert "the game goes on without your choice" in out["Cy"]
     out = table.run(begin + 60 * MIN)  # the rest settle where fewest are (D16)
@@ -89,8 +90,8 @@ def test_a_deadline_makes_the_rules_default_move(table: Table):
     out = table.run(begin + 60 * MIN)  # nobody voted: the timer starts (D16)
     assert out["Ana"].startswith("The timer is running: D1, D2, D3 must elect in 10 min")
     out = table.run(begin + 70 * MIN)  # nobody reached the capitol: the top policy is played
-    assert "D3 elected nobody in time" in out["Ana"]
-    assert "Nobody reached the capitol: the top policy is played as it is." in out["Ana"]
+    assert out["Ana"].startswith("Nobody reached the capitol this round.\nThe top policy of")
+    assert "was played: Fascist, with no points and no move." in out["Ana"]
     state = table.state()
     assert state.round == 2 and len(state.enacted) == 1 and state.phase == "vote"
 

@@ -50,7 +50,7 @@ def test_the_host_picks_the_districts_game_in_the_lobby(table: Table):
     out = ana.send("RULES TIMER 5")
     assert out.reply.startswith("Not changed: TIMER is a setting of the districts game")
     out = ana.send("RULES DISTRICTS")
-    line = "Districts: 3 districts, a faction with 5 policies or a district with 5 points wins, "
+    line = "Districts: 3 districts at 5 players (4 at 9-10), a faction with 5 policies or a "
     assert set(out) == set(FIVE) and all(body.startswith(line) for body in out.values())
     assert out["Bob"].endswith("timer 10 min. (set by Ana)")
     assert ana.send("RULES TIMER 5").reply.endswith("timer 5 min. (set by you)")
@@ -83,8 +83,7 @@ def test_start_deals_each_card_in_private_and_asks_everyone_to_settle(table: Tab
             "Fascists:" in dealt) else set()  # fmt: skip
         assert told == (fascists - {name} if name in fascists else set())
         assert out[name].endswith(
-            "Pick your district: reply MOVE 1, MOVE 2, MOVE 3. You stay there unless a policy "
-            "moves you."
+            "Pick a district: MOVE 1, MOVE 2 or MOVE 3. You stay unless a policy moves you."
         )
 
 
@@ -100,12 +99,12 @@ def test_settling_and_voting_by_text(table: Table):
     state = settle(table, code, [1, 1, 2, 2, 3])
     assert state.where[0] == 1
     out = table.deliveries[-1]  # Eve settled last: the voting begins
-    assert out["Ana"].startswith("Round 1, D1: Bob and you. Reply VOTE <name>")
-    assert out["Eve"].startswith("You settle in D3.\nRound 1, D3: only you. Reply VOTE <name>")
+    assert out["Ana"].startswith("Round 1, D1: Bob and you. Elect one for the capitol: VOTE")
+    assert out["Eve"].startswith("You settle in D3.\nRound 1, D3: only you. Elect one for")
     # A vote is seen by the voter's district only.
     out = ana.send("VOTE Bob")
     assert set(out) == {"Ana", "Bob"}
-    assert out["Bob"] == "Ana votes for you (1 of 2 needed)."
+    assert out["Bob"] == "Ana votes for you: 1 vote, 2 elect."
     assert table["Cy"].send("VOTE Eve").reply == "You can vote for: Cy, Dee."
     assert ana.send("VOTE Bob").reply.startswith("You already vote for Bob.")
     asked = table["Bob"].send("VOTE Bob?").reply
@@ -113,8 +112,8 @@ def test_settling_and_voting_by_text(table: Table):
     out = table["Bob"].send("vote for me")
     assert out.reply == "To vote, reply VOTE <name>: Ana, Bob. To talk, start with SAY."
     out = table["Bob"].send("vote bob please")
-    assert "Bob goes to the capitol for D1 (2 of 2 votes)." in out["Cy"]
-    assert out["Bob"].startswith("You vote for yourself (2 of 2 needed).\nYou represent D1")
+    assert "Bob goes to the capitol for D1 (2 of 2 voters)." in out["Cy"]
+    assert out["Bob"].startswith("You go to the capitol for D1 (2 of 2 voters). Talk there")
     out = table["Bob"].send("vote for whoever, I do not mind")  # from the capitol: talk
     assert out.reply.startswith("Nobody is with you right now")
 
@@ -140,7 +139,8 @@ def test_talk_follows_the_districts(table: Table):
     out = table["Ana"].send("psst")
     assert out.reply.startswith("The capitol is silent till the policy is played")
     assert set(out) == {"Ana"}
-    assert table["Bob"].send("what now").reply.startswith("Nobody is with you")  # D1 w/o Ana
+    assert table["Bob"].send("anyone here").reply.startswith("Nobody is with you")  # D1 w/o Ana
+    assert table["Bob"].send("what now").reply.startswith("Round 1, draw. D1 0pt: Ana*, you.")
     assert table["Dee"].send("hm").reply.startswith("Nobody is with you right now")
 
 
@@ -169,18 +169,26 @@ def test_what_players_may_ask(table: Table):
     state = settle(table, code, [1, 1, 2, 2, 3])
     cy = table["Cy"]
     status = cy.send("STATUS").reply
-    assert status.startswith("Round 1, vote. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: Eve.")
-    assert "Waiting on Cy, Dee." in status  # only Cy's own district's voters are named
-    assert status.endswith("for your representative (yourself too); 2 votes elect.")
+    assert status.startswith("D1 0pt: Ana, Bob. D2 0pt: yours, below. D3 0pt: Eve. Policies L0")
+    assert "Waiting on" not in status  # the prompt after the board says what Cy must do
+    assert status.endswith("\nRound 1, D2: Dee and you. Elect one for the capitol: VOTE <name> "
+                           "(you too); 2 votes elect.")  # fmt: skip
     assert cy.send("WHO").reply == status
     assert cy.send("ROLE").reply.startswith(f"You are {alignment_text(state.cards[2])}.")
     assert cy.send("HAND").reply.startswith("You hold no policies.")
-    assert cy.send("HELP").reply.startswith("Districts commands: MOVE <district>, VOTE <name>")
+    assert cy.send("HELP").reply.startswith("Districts game: each round each district elects")
+    assert cy.send("HELP DISTRICTS").reply == cy.send("HELP").reply
+    assert cy.send("HELP MOVE").reply.startswith("MOVE <district>, e.g. MOVE 2")
+    assert cy.send("HELP POLICY").reply.startswith("A policy gives its faction 1 policy")
+    assert cy.send("HELP ENDGAME").reply.startswith("ENDGAME")
+    assert cy.send("help me").reply == cy.send("HELP").reply  # a help request, not talk
+    out = cy.send("how do i vote")
+    assert set(out) == {"Cy"} and out.reply.startswith("VOTE <name>: your choice")
     assert cy.send("HELP VOTE").reply.startswith("VOTE <name>: your choice")
     assert cy.send("HELP INV").reply.startswith("INV <name>: with the INVESTIGATE card")
     assert cy.send("HELP RULES").reply.startswith("Each round each district elects")
     assert cy.send("HELP SAY").reply.startswith("SAY <text>")
-    assert cy.send("INFO").reply.startswith("Districts commands:")  # a carrier help word
+    assert cy.send("INFO").reply.startswith("Districts game:")  # a carrier help word
     assert cy.send("LOG").reply.endswith("Round 1. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: Eve.")
     assert cy.send("RULES").reply.startswith("Districts: 3 districts")
     assert cy.send("RULES TIMER 3").reply.startswith("The rules are set in the lobby")
@@ -188,6 +196,11 @@ def test_what_players_may_ask(table: Table):
     assert cy.send("VOTE").reply.startswith("VOTE <name>: your choice")
     assert cy.send("START").reply.startswith(f"Game {code} is already running.")
     assert table["Ana"].send("SETTINGS").reply.startswith(f"Game {code}")
+    assert table["Eve"].send("VOTE Eve").reply.startswith("You go to the capitol for D3")
+    assert table["Eve"].send("STATUS").reply == (
+        "Round 1, vote. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: you*. Policies L0 F0 O1 "
+        "(0 of 11 played)."
+    )
 
 
 def test_the_capitol_by_text(table: Table):
@@ -199,40 +212,44 @@ def test_the_capitol_by_text(table: Table):
     state = table.state(code)
     assert state.phase == "investigate" and sorted(state.in_capitol()) == [0, 2]
     holders = {role: state.names[seat] for role, seat in state.capitol.items()}
-    assert "Cy goes to the capitol for D2 (2 of 3 votes)." in out["Eve"]
+    assert "Cy goes to the capitol for D2 (2 of 3 voters)." in out["Eve"]
     assert f"Capitol: {holders[INVESTIGATE]} investigates" in out["Eve"]
+    assert "Capitol: you investigate" in out[holders[INVESTIGATE]]
     investigator = table[holders[INVESTIGATE]]
     other = "Cy" if holders[INVESTIGATE] == "Ana" else "Ana"
     assert investigator.send("INV Eve").reply == f"You can look at: {other}."
     out = investigator.send(f"INV {other}")
     card = alignment_text(state.cards[FIVE.index(other)])
-    assert out.reply.startswith(f"{holders[INVESTIGATE]} looked at {other}'s card.")
+    assert out.reply.startswith(f"You looked at {other}'s card.")
+    assert out[other].startswith(f"{holders[INVESTIGATE]} looked at your card.")
     assert f"{other}'s card: {card}. Only you know." in out.reply
     for name, body in out.items():
         assert name == holders[INVESTIGATE] or "Only you know" not in body
     drawer = table[holders[DRAW]]
-    assert "You drew: 1) Liberal +1, send 2) Fascist 3) Oligarch +1." in drawer.last
+    assert "You drew: 1) Liberal +1pt, send 2) Fascist 3) Oligarch +1pt." in drawer.last
     assert drawer.send("DISCARD 4").reply.startswith("Send DISCARD and the number of a policy")
     out = drawer.send("DISCARD 2")
-    assert "You hold: 1) Liberal +1, send 2) Oligarch +1." in out[holders[TAKE]]
+    assert "You hold: 1) Liberal +1pt, send 2) Oligarch +1pt." in out[holders[TAKE]]
     taker = table[holders[TAKE]]
     out = taker.send("DISCARD 2")
     actor = holders["action"]
     # The action player is handed the last policy and asked: nothing is played for them.
     assert out[actor].endswith(
-        "You hold the policy to play: Liberal +1, send. Reply PLAY to "
+        "You hold the policy to play: Liberal +1pt, send. Reply PLAY to "
         "play it for D" + out[actor].split("play it for D")[1]
     )
     assert not any("played" in body for body in out.values())
     assert table.state(code).phase == "play" and table.state(code).enacted == []
-    assert table[actor].send("HAND").reply.startswith("You hold: 1) Liberal +1, send.")
+    assert table[actor].send("HAND").reply.startswith("You hold: 1) Liberal +1pt, send.")
     assert table["Eve"].send("PLAY").reply.startswith("You cannot use PLAY now.")
     assert table.state(code).enacted == []
     assert table[actor].send("play it please").reply.startswith("To play your policy, reply PLAY.")
     assert table[actor].send("PLAY 1").reply == "To play your policy, reply PLAY."
     assert table.state(code).enacted == []
     out = table[actor].send("PLAY")
-    assert f"{actor} played: Liberal +1, send for D" in out["Eve"]
+    assert f"{actor} played Liberal +1pt, send: D" in out["Eve"]
+    assert f"+1 point, {actor} sends a player." in out["Eve"]
+    assert out[actor].startswith("You played Liberal +1pt, send: D")
     assert out[actor].endswith("e.g. SEND " + out[actor].split("e.g. SEND ")[1])
     target = next(n for n in FIVE if n != actor)
     state = table.state(code)
@@ -253,8 +270,8 @@ def test_the_host_ends_a_districts_game(table: Table):
     state = table.state(code)
     assert table.game(code).status == ENDED and set(out) == set(FIVE)
     for body in out.values():
-        assert body.startswith("GAME ENDED by the host, no winner. Cards: Ana ")
-        assert f"Box: {alignment_text(state.boxed)}." in body
+        assert body.startswith("GAME ENDED by the host, no winner. Cards: LIBERAL ")
+        assert f"Unused card: {alignment_text(state.boxed)}." in body
     board = table.client.get(f"/g/{code}.json").get_json()
     assert board["phase"] == "over" and board["reason"] == "ended" and board["roles"]
     assert table.client.get(f"/g/{code}/replay").status_code == 200
@@ -281,7 +298,7 @@ def test_after_the_game(table: Table):
 def test_carrier_keywords_keep_their_meaning_in_a_districts_game(table: Table):
     code = started(table)
     settle(table, code, [1, 1, 2, 2, 3])
-    assert table["Cy"].send("HELP").reply.startswith("Districts commands:")
+    assert table["Cy"].send("HELP").reply.startswith("Districts game:")
     version = table.game(code).version
     out = table["Cy"].send("STOP")
     assert out.reply is None  # the carrier confirms an opt-out itself
@@ -316,8 +333,9 @@ def test_where_each_one_settled_is_theirs_alone_until_the_voting_begins(table: T
         assert set(out) == {FIVE[seat]}
     # Eve settles last: the voting begins, and everything is shown
     table["Eve"].send("MOVE 3")
-    status = table["Bob"].send("STATUS").reply
-    assert status.startswith("Round 1, vote. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: Eve.")
+    status = table["Bob"].send("STATUS").reply  # Bob, still to vote, reads his district below
+    assert status.startswith("D1 0pt: yours, below. D2 0pt: Cy, Dee. D3 0pt: Eve.")
+    assert "Round 1, D1: Ana and you." in status
     assert (
         "Round 1. D1 0pt: Ana, Bob. D2 0pt: Cy, Dee. D3 0pt: Eve." in table["Cy"].send("LOG").reply
     )
@@ -326,3 +344,53 @@ def test_where_each_one_settled_is_theirs_alone_until_the_voting_begins(table: T
     assert [d["players"] for d in shown["districts"]] == [["Ana", "Bob"], ["Cy", "Dee"], ["Eve"]]
     page = client.get(f"/g/{code}").get_data(as_text=True)
     assert page.count('<span class="badge">D1</span>') == 2
+
+
+def test_help_is_answered_and_never_relayed_in_a_districts_lobby_and_game(table: Table):
+    """Issue 27: HELP DISTRICTS and HELP MOVE went to the table as talk. In the lobby of a
+    districts game and in the game, every help request gets an answer, to its sender only."""
+    code = districts_lobby(table, FIVE, 0, seed=3)
+    bob = table["Bob"]
+    lobby_help = bob.send("HELP")
+    assert set(lobby_help) == {"Bob"}
+    assert lobby_help.reply.startswith("Districts game: each round each district elects")
+    assert "Host: START (5-10 players)" in lobby_help.reply
+    for text, reply in [
+        ("HELP DISTRICTS", lobby_help.reply),
+        ("help me", lobby_help.reply),
+        ("HELP MOVE", "MOVE <district>, e.g. MOVE 2"),
+        ("HELP VOTE", "VOTE <name>: your choice"),
+        ("HELP INV", "INV <name>: with the INVESTIGATE card"),
+        ("HELP TIMER", "TIMER: from the capitol"),
+        ("HELP POLICY", "A policy gives its faction 1 policy"),
+        ("how do i vote", "VOTE <name>: your choice"),
+        ("HELP START", "START"),
+    ]:
+        out = bob.send(text)
+        assert set(out) == {"Bob"}, (text, out)
+        assert out.reply.startswith(reply), (text, out.reply)
+    assert set(bob.send("anyone up for a game")) == set(FIVE) - {"Bob"}  # talk stays talk
+    table["Ana"].send("START")
+    assert table.state(code).phase == "settle"
+    for text, reply in [
+        ("HELP", "Districts game: each round each district elects"),
+        ("HELP DISTRICTS", "Districts game: each round each district elects"),
+        ("HELP MOVE", "MOVE <district>, e.g. MOVE 2"),
+        ("HELP SEND", "SEND <name> <district>"),
+        ("HELP DISCARD", "DISCARD <number>"),
+        ("HELP INVESTIGATE", "INV <name>"),
+        ("HELP STATUS", "STATUS or WHO"),
+        ("HELP RULES", "Each round each district elects a representative by majority"),
+        ("HELP ROLE", "ROLE"),
+        ("HELP HAND", "HAND"),
+        ("HELP LOG", "LOG"),
+        ("HELP HELP", "HELP"),
+        ("help please", "Districts game:"),
+        ("how do i move", "MOVE <district>, e.g. MOVE 2"),
+        ("how can we use the timer", "TIMER: from the capitol"),
+        ("how do i vote", "VOTE <name>: your choice"),
+        ("what are the rules", "Each round each district elects"),
+    ]:
+        out = bob.send(text)
+        assert set(out) == {"Bob"}, (text, out)
+        assert out.reply.startswith(reply), (text, out.reply)

@@ -17,6 +17,21 @@ from sh_sms.games.districts.text.wording import alignment_text, policy_text
 from sh_sms.store import ACTIVE
 
 
+def roll_call(last: str) -> tuple[dict[str, str], set[str]]:
+    """The last text's cards by name ("LIBERAL Ana*, Cy. ... OLIGARCH Dee D3."), as alignment
+    cards read ("OLIGARCH of D3"), and the names marked as winners (*)."""
+    cards, won = {}, set()
+    for word in ("LIBERAL", "FASCIST", "OLIGARCH"):
+        group = re.search(rf"{word} ([^.]*)\.", last).group(1)
+        for entry in [] if group == "none" else group.split(", "):
+            name, *district = entry.split()
+            if name.endswith("*"):
+                name = name[:-1]
+                won.add(name)
+            cards[name] = f"{word} of {district[0]}" if district else word
+    return cards, won
+
+
 def play_whole_game(table: Table, people: int, bots: int, seed: int):
     """Pick the districts game, start it, play it to the end; check what everyone was told."""
     names = NAMES[:people]
@@ -26,18 +41,19 @@ def play_whole_game(table: Table, people: int, bots: int, seed: int):
     for name in names:
         dealt, started, settle = out[name].split("\n")
         assert dealt.startswith("You are ") and started.startswith("Districts game:")
-        assert settle.startswith("Pick your district: reply MOVE 1, MOVE 2, MOVE 3")
+        assert settle.startswith("Pick a district: MOVE 1, MOVE 2")
     final, played = drive(table, code, seed=seed)
     assert table.game(code).status != ACTIVE
     assert played.moves.get("vote", 0) > 0 and played.moves.get("move", 0) >= people
     everyone = final.names
     for name in names:
         last = table[name].last
-        assert "GAME OVER" in last and "WINNERS:" in last, last
-        assert f"Box: {alignment_text(final.boxed)}" in last
-        for seat, card in enumerate(final.cards):
-            assert f"{everyone[seat]} {alignment_text(card)}" in last
-        assert "Play again: text REMATCH." in last
+        assert "GAME OVER" in last and "* won:" in last, last
+        assert f"Unused card: {alignment_text(final.boxed)}" in last
+        cards, won = roll_call(last)
+        assert cards == {everyone[seat]: alignment_text(c) for seat, c in enumerate(final.cards)}
+        assert won == {everyone[seat] for seat in final.winners}
+        assert "Play again: REMATCH." in last
     return code, final, played
 
 

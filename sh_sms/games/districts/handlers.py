@@ -4,10 +4,11 @@ host ending it, and the answers after its end. Every reply comes from templates/
 
 from __future__ import annotations
 
+from ... import houserules
 from ...conversation.reading import Question, Unclear
+from ...conversation.replies import HELP_TOPICS as SHARED_HELP
+from ...conversation.replies import help_reply, talk_refusal
 from ...conversation.replies import parse_error as shared_parse_error
-from ...conversation.replies import talk_refusal
-from ...conversation.tabletalk import relay
 from ...store import ENDED
 from ...store.games import append_events, close_game, save_state
 from ...table.links import replay_url
@@ -17,9 +18,11 @@ from ...text.commands import NEAR_MISS, Command, ParseError
 from ...text.words import taught
 from .engine import Event, end_game, player_view
 from .engine.state import OVER
+from .engine.tables import DEFAULT_RULES
+from .params import table_rules
 from .play import refuse
 from .public import public_lines
-from .text.commands import SPELLINGS, TAUGHT
+from .text.commands import HELP_TOPICS, SPELLINGS, TAUGHT
 from .text.resolve import Refusal, resolve
 from .text.wording import (
     alignment_text,
@@ -33,8 +36,10 @@ from .text.wording import (
 )
 
 LOG_LENGTH = 6
+# What a question asks ("how do i win": "win"), as the HELP topic that answers it.
+QUESTION_TOPICS = {"win": "rules", "term": "policy", "role": "role", "say": "say"}
 # HELP <topic>: the variant's own topics, and the shared ones whose help holds here as it is.
-OWN_TOPICS = frozenset({*SPELLINGS, "rules", "status", "who"})
+OWN_TOPICS = frozenset({*SPELLINGS, "rules", "status", "who", "districts", "policy"})
 SHARED_TOPICS = frozenset(
     {"say", "role", "hand", "log", "set", "settings", "remind", "pause", "resume", "endgame"}
     | {"stop", "help", "rematch"}
@@ -99,10 +104,30 @@ def help_text_reply(turn: Turn, command: Command) -> None:
 
 
 def asked(turn: Turn, question: Question) -> None:
-    """A question about how to play, in the lobby of a districts game: the text goes to the
-    others, and the sender gets the lobby's help (the game's own once it has begun: HELP)."""
-    relay(turn, question.text)
-    turn.reply("help/lobby", rules=None)
+    """A question about how to play ("how do i vote", "what are the rules"), or HELP in the
+    lobby of a districts game: answered privately, never relayed as talk. In the lobby, HELP
+    alone tells what the game is and the lobby's commands; a standard lobby command's help is
+    the shared one."""
+    topic = QUESTION_TOPICS.get(question.topic, question.topic)
+    if question.topic == "help":
+        topic = _topic(question.terms[0]) if question.terms else None
+    rules = turn.state.rules if turn.state is not None else _lobby_rules(turn)
+    lobby = turn.state is None
+    if topic == "now" and not lobby:
+        status(turn, Command("status"))
+    elif lobby and (topic == "rules" or (topic in SHARED_HELP and topic not in OWN_TOPICS)):
+        help_reply(turn, topic, "lobby")  # HELP RULES there: how the host changes them
+    elif topic in OWN_TOPICS and topic not in ("who", "districts"):
+        turn.mail.add(turn.number, help_text(topic, rules))
+    elif topic in SHARED_TOPICS:
+        help_reply(turn, topic, "lobby")
+    else:
+        turn.mail.add(turn.number, help_text("lobby" if lobby else None, rules))
+
+
+def _lobby_rules(turn: Turn) -> dict:
+    """The rules a lobby's game would be dealt with (its timer), for HELP before the start."""
+    return {**DEFAULT_RULES, **table_rules(houserules.Choice.from_json(turn.game.house_rules))}
 
 
 def after_help(turn: Turn, command: Command) -> None:
@@ -120,6 +145,10 @@ def _topic(arg: str | None) -> str | None:
     key = arg.casefold()
     if key in OWN_TOPICS or key in SHARED_TOPICS:
         return key
+    if key in HELP_TOPICS:
+        return HELP_TOPICS[key]
+    if key in SHARED_HELP:
+        return key  # a shared command's help (HELP START in the lobby)
     for verb, words in SPELLINGS.items():
         if key in {w.casefold() for w in words}:
             return verb

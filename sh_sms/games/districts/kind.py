@@ -24,6 +24,7 @@ class DistrictsKind:
     params: tuple[Param, ...] = params.PARAMS
     seats = (MIN_PLAYERS, MAX_PLAYERS)
     holds_news = False
+    own_help = True  # HELP in its lobby: its own answer (`conversation.interpret`)
     own_templates = None  # its pages are the house's (templates/web)
 
     # rules from parameters

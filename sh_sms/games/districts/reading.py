@@ -10,17 +10,24 @@
 - A move ending in "?" is never made: the sender is told how to make it (or, when it names no
   choice of theirs, it is a question to the table).
 - SHOW, DROP and KEEP (powers of the standard game's house rules) are everyday words here.
+- A question about how to play ("how do i vote") is answered, never relayed as talk.
 """
 
 from __future__ import annotations
 
+import re
+
 from ...conversation.interpret import Reading, Unclear
+from ...conversation.reading import Question
 from ...table.turn import IN_GAME, Turn
 from ...text.commands import EXTRA_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
 from ...text.phonetext import plain
 from ...text.players import resolve_player
+from ...text.questions import how_to
+from ...text.sentences import words_of
 from .engine import legal_actions
 from .text.commands import (
+    ALIASES,
     MOVE_VERBS,
     QUESTION,
     WRONG_GAME,
@@ -29,6 +36,11 @@ from .text.commands import (
 )
 from .text.resolve import KIND_OF_VERB
 
+# "how do i move", "how can we use the timer": how to use one of this game's words.
+_HOW_OWN = re.compile(
+    rf"(?:ok |so |wait |um )?how (?:do|can|does|should) (?:i|we|you|u|one) (?:use (?:the )?)?"
+    rf"({'|'.join(sorted(ALIASES, key=len, reverse=True))})\b"
+)
 EVERYDAY_MOVES = frozenset({"show", "drop", "keep"})  # standard house-rule words: talk here
 PLAYER_VERBS = frozenset({"vote", "investigate"})
 
@@ -36,6 +48,9 @@ PLAYER_VERBS = frozenset({"vote", "investigate"})
 def read(turn: Turn, text: str) -> Reading:
     """The meaning of `text` from the sender of `turn`, in a districts game (or after one)."""
     literal = parse(text, turn.names)
+    question = _how_to(text)
+    if question is not None and getattr(literal, "verb", None) in ("say", None):
+        return question  # "how do i vote", "how do i move"
     if turn.situation != IN_GAME:
         return literal
     talk = Command("say", plain(text).strip())
@@ -58,6 +73,17 @@ def read(turn: Turn, text: str) -> Reading:
     if literal.code == QUESTION and choices:
         return literal
     return _sentence(turn, verb, literal.words, choices, talk)
+
+
+def _how_to(text: str) -> Question | None:
+    """A question about how to play: the shared ones ("how do i vote", "what are the rules"),
+    and how to use one of this game's words ("how do i move", "how can i send someone")."""
+    words = words_of(text)
+    asked = how_to(words)
+    if asked is not None:
+        return Question(asked.topic, plain(text).strip(), asked.terms)
+    match = _HOW_OWN.match(" ".join(words.words))
+    return Question(ALIASES[match.group(1)], plain(text).strip()) if match else None
 
 
 def _names(turn: Turn, command: Command) -> bool:

@@ -57,6 +57,12 @@ TALK_WORDS = frozenset(
 )
 FILLER = frozenset({"for", "to", "district", "dist", "d"})
 DISTRICT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# HELP <word> for this game's own topics beyond its verbs: the game itself, the policy cards.
+HELP_TOPICS = {
+    **{w: "districts" for w in ("districts", "district", "game", "capitol", "how", "play")},
+    **{w: "policy" for w in ("policy", "policies", "card", "cards", "points", "pt", "redistrict")},
+}
+HELP_WORDS = 3  # "HELP", "help me", "help with voting": a help request; longer is talk
 
 WRONG_GAME = "wrong_game"  # a standard move that this variant has not
 QUESTION = "question"  # a move asked as a question ("vote bob?"): the sender is asked back
@@ -157,8 +163,12 @@ def _shared(text: str, stripped: str, names: Iterable[str]) -> Command | ParseEr
     words = [w.strip(".,!?;:").casefold() for w in stripped.split()]
     if len(words) == 2 and words[0] == "help" and words[1] in ALIASES:
         return Command("help", ALIASES[words[1]])  # HELP VOTE: one of this game's words
+    if len(words) == 2 and words[0] == "help" and words[1] in HELP_TOPICS:
+        return Command("help", HELP_TOPICS[words[1]])  # HELP DISTRICTS, HELP POLICY
     reading = parse_shared(text, names)
     verb = reading.verb
+    if verb == "say" and words[:1] == ["help"] and len(words) <= HELP_WORDS:
+        return Command("help", words[1] if len(words) == 2 else None)  # never relayed as talk
     first = stripped.split()[0].strip(".,!?;:").casefold() if stripped else ""
     if verb in STANDARD_VOTES or first in EVERYDAY:
         return Command("say", stripped)

@@ -3,12 +3,14 @@ templates/sms/districts/*.txt (pure; no English here)."""
 
 from __future__ import annotations
 
-from sh_sms.resources import plain_text
-from sh_sms.text.messages import Prompt
+from sh_sms.text import messages
+from sh_sms.text.gsm import segments
+from sh_sms.text.messages import Prompt, join
 
 from ....gamekind.kit import Event
 from ..engine import DistrictsState, awaiting, player_view
 from ..engine.actions import MOVE_ACTION, SEND_ACTION
+from ..engine.state import OVER
 from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
 
 # Public events kept for the log and the board, not worth a text: each voter's prompt names
@@ -17,13 +19,17 @@ LOG_ONLY = frozenset({"passed", "voting", "drawn", "handed"})
 # Public events texted only to the player they are about (the table reads them in the log): a
 # player who settles is told it was done; the others learn who is where when the voting starts.
 OWN_ONLY = {"settled": "seat"}
-# Events whose text differs for the player they are about ("You represent D1...").
-PER_SEAT = frozenset({"elected", "district_vote", "moved", "timed_out"})
+# Events whose text differs for the player they are about ("You go to the capitol...", "You
+# played..."): every event that names a player, so that none names its reader.
+PER_SEAT = frozenset(
+    {"elected", "district_vote", "moved", "enacted", "capitol", "investigated", "timer"}
+    | {"investigation_skipped", "move_skipped", "timed_out", "game_over"}
+)
 
 
 def render(template: str, **context) -> str:
-    """Render `templates/sms/districts/<template>.txt`, stripped of outer whitespace."""
-    return plain_text("sms").get_template(f"districts/{template}.txt").render(**context).strip()
+    """Render `templates/sms/districts/<template>.txt` in the language being written."""
+    return messages.render(f"districts/{template}", **context)
 
 
 def policy_text(code: str) -> str:
@@ -54,8 +60,11 @@ def helpers(names: list[str], rules: dict) -> dict:
 def event_text(event: Event, names: list[str], rules: dict, you: int | None = None, **extra) -> str:
     """The text of one event as a player allowed to see it reads it (`you`: the reader's seat,
     for PER_SEAT events; None for the log, the board and the replay; `extra`: more for the
-    wording, such as the replay's address in the last text)."""
-    return render(f"event_{event.kind}", **helpers(names, rules), **event.data, you=you, **extra)
+    wording, such as the replay's address in the last text, `over`: the game ended in the same
+    step, `full`: the capitol filled in the same step)."""
+    context = {**helpers(names, rules), "over": False, "full": False, "brief": False}
+    context |= {**event.data, **extra}
+    return render(f"event_{event.kind}", **context, you=you)
 
 
 def prompt_text(view: dict) -> str:
@@ -108,16 +117,25 @@ def step_texts(
     waiting_before = set() if new or before is None else set(awaiting(before))
     asked = [s for s in awaiting(after) if s not in waiting_before]
     names, rules = after.names, after.rules
+    extra = {**extra, "over": after.phase == OVER, "full": any(e.kind == "capitol" for e in events)}
+    elected = {e.data["district"] for e in events if e.kind == "elected"}
+    empty = any(e.kind == "capitol" and not e.data["reps"] for e in events)
     for event in events:
         if event.kind in LOG_ONLY:
             continue
+        if event.kind == "district_vote" and after.where[event.data["voter"]] in elected:
+            continue  # the vote that elects: the election's text gives the count
+        if event.kind == "unrepresented" and empty:
+            continue  # "Nobody reached the capitol" says it for every district
+        if event.kind == "enacted" and extra["over"]:
+            continue  # the last policy: the game's end says what it did (LOG shows it)
         seats = list(texts) if event.to is None else [event.to]
         if event.kind in OWN_ONLY:
             seats = [event.data[OWN_ONLY[event.kind]]]
         if event.kind in PER_SEAT or event.kind in OWN_ONLY:
             more = {} if "phase" in event.data else {"phase": after.phase}
             for seat in seats:
-                texts[seat].append(event_text(event, names, rules, you=seat, **more))
+                texts[seat].append(event_text(event, names, rules, you=seat, **more, **extra))
             continue
         text = event_text(event, names, rules, **extra)
         for seat in seats:
@@ -126,7 +144,23 @@ def step_texts(
         prompt = prompt_text(player_view(after, seat))
         if prompt:
             texts[seat].append(prompt)
+    _brief_if_long(texts, events, names, rules, extra)
     return texts
+
+
+def _brief_if_long(texts, events, names, rules, extra) -> None:
+    """A seat's texts over two segments say a played policy without the score (STATUS has it):
+    a crowded district's next vote prompt names many players."""
+    played = next((e for e in events if e.kind == "enacted"), None)
+    if played is None or extra["over"]:
+        return
+    for seat, told in texts.items():
+        if segments(join(told)) <= 2:
+            continue
+        full = event_text(played, names, rules, you=seat, **extra)
+        if full in told:
+            brief = event_text(played, names, rules, you=seat, brief=True, **extra)
+            told[told.index(full)] = brief
 
 
 def board_text(view: dict) -> str:
@@ -147,7 +181,8 @@ def board_text(view: dict) -> str:
         waiting=waiting,
         settled=public["settled"],
         players=len(names),
-        mine=view["district"],
+        you=view["seat"],
+        mine=view["district"],  # a voter's own district: its prompt, after the board, lists it
     )
 
 
@@ -169,19 +204,21 @@ def hand_text(view: dict) -> str:
 def help_text(topic: str | None, rules: dict) -> str:
     """HELP, HELP RULES, HELP VOTE, ... (an unknown topic gets the command list)."""
     known = {"rules", "move", "vote", "timer", "investigate", "discard", "send", "play", "status"}
+    known |= {"policy", "lobby"}
     name = f"help_{topic}" if topic in known else "help"
     return render(name, **helpers([], rules))
 
 
-def rules_text(districts: int, rules: dict) -> str:
-    """The ruleset in one line, for the lobby's RULES and the start of a game."""
-    return render("rules_line", **helpers([], rules), districts=districts, rules=rules)
+def rules_text(districts: int, rules: dict, **lobby) -> str:
+    """The ruleset in one line, for RULES in a game (`lobby`: players=N, for a lobby's RULES:
+    the count of districts at N players, and at the other table sizes)."""
+    return render("rules_line", **helpers([], rules), districts=districts, rules=rules, **lobby)
 
 
 def lobby_rules_text(players: int, rules: dict | None = None) -> str:
     """RULES in a lobby that picked this game: its rules at this many players (5 at least)."""
     size = min(max(players, MIN_PLAYERS), MAX_PLAYERS)
-    return rules_text(DISTRICTS[size], {**DEFAULT_RULES, **(rules or {})})
+    return rules_text(DISTRICTS[size], {**DEFAULT_RULES, **(rules or {})}, players=players)
 
 
 def refusal_text(code: str, names: list[str], rules: dict, **context) -> str:
