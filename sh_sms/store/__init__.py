@@ -32,6 +32,7 @@ from .models import (
     SenderAlert,
     SendRate,
     SendTurn,
+    Watcher,
 )
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "SendRate",
     "SendTurn",
     "SenderAlert",
+    "Watcher",
     "lock_game",
     "make_engine",
     "outbox_after",

@@ -289,6 +289,23 @@ class GameClock(SQLModel, table=True):
     # When the host was last asked to confirm ENDGAME: a bare YES or NO soon after is asked
     # about, not taken for a vote (None: not asked lately).
     endgame_asked_at: datetime | None = None
+    # Watchers (issue 29): the host's SET WATCH OFF, and how many numbers watch now (the step
+    # texts look for watchers only when some watch).
+    watch_off: bool = False
+    watchers: int = 0
+
+
+class Watcher(SQLModel, table=True):
+    """A number in no game that follows one game's public news (WATCH <code>): it holds no
+    seat, and a number watches at most one game (`ix_watchers_number`). The row goes when the
+    watch ends (LEAVE, KICK, SET WATCH OFF, a seat taken, the game's end)."""
+
+    __tablename__ = "watchers"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    number: str = Field(max_length=20, index=True, unique=True)
+    name: str = Field(max_length=12)  # Watcher1..WatcherN: what the host's KICK names
+    joined_at: datetime
 
 
 class Allowance(SQLModel, table=True):
