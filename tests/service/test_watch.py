@@ -109,3 +109,15 @@ def test_a_watcher_reads_only_public_news_and_the_end_with_every_role(table: Tab
     assert all(segments(body) <= 3 for body in news), max(news, key=len)
     WATCH_FIGURES.append(len(texts))
     assert "You watch no game" in zed.send("LEAVE").reply  # the watch ended with the game
+
+
+def test_the_hosts_endgame_tells_watchers_every_role_and_ends_the_watch(table: Table):
+    code = table.start(NAMES[:5], seed=6)
+    zed = table.phone("Zed")
+    zed.send(f"WATCH {code}")
+    table["Ana"].send("ENDGAME")
+    out = table["Ana"].send("ENDGAME YES")
+    state = table.state(code)
+    assert "GAME ENDED" in out["Zed"] and "watch is over" in out["Zed"], out["Zed"]
+    assert final_roles_ok(out["Zed"], state)
+    assert "You watch no game" in zed.send("LEAVE").reply
