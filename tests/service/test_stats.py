@@ -8,13 +8,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from harness import NAMES, Table, random_bot
+from harness import FIGURES, NAMES, Table, random_bot
 from sqlmodel import Session
 
 from sh_sms.store.games import all_events
 from sh_sms.text.gsm import segments
 
-STATS_FIGURES: list[int] = []
 SIDE = {"liberal": "liberal", "fascist": "fascist", "hitler": "fascist"}
 
 
@@ -74,7 +73,7 @@ def test_stats_over_a_series_of_games_match_the_event_logs(table: Table):
     fourth = play(table, table.start(others, seed=14), 14)
     for name in five:
         body = table[name].send("STATS").reply
-        STATS_FIGURES.append(segments(body))
+        FIGURES[f"stats-{name}"] = f"STATS for {name}: {len(body)} characters, {segments(body)} seg"
         assert segments(body) <= 2, body
         assert "+1555" not in body and not re.search(r"\d{7}", body)
         mine, _, rest = body.partition(": ")

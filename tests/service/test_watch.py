@@ -8,23 +8,23 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness import NAMES, Table, final_roles_ok, make_app, random_bot
+from harness import FIGURES, NAMES, Table, final_roles_ok, make_app, random_bot
 from sqlmodel import Session
 
 from sh_sms.games.standard.wording import event_text
 from sh_sms.store.games import all_events
 from sh_sms.text.gsm import segments
 
-WATCH_FIGURES: list[int] = []
-
 
 def test_watch_leave_kick_and_set_watch_off_by_text(table: Table):
     code = table.lobby(NAMES[:5], seed=3)
     zed, yan = table.phone("Zed"), table.phone("Yan")
     out = zed.send(f"watch {code.lower()}")
-    assert set(out) == {"Zed"} and f"You watch game {code} as Watcher1" in out.reply
+    assert set(out) == {"Zed"} and f"Watching game {code} as Watcher1" in out.reply
+    assert segments(out.reply) == 1
     assert "(1 watch)" in table["Ana"].send("SETTINGS").reply
     assert table.client.get(f"/g/{code}/board.json").get_json()["watchers"] == 1
+    assert "1 watching by text" in table.client.get(f"/g/{code}").get_data(as_text=True)
     out = zed.send("go Ana, you are clearly liberal")  # never relayed
     assert set(out) == {"Zed"} and "your text went to nobody" in out.reply
     start = table["Ana"].send("START")
@@ -107,7 +107,11 @@ def test_a_watcher_reads_only_public_news_and_the_end_with_every_role(table: Tab
     assert win in last and final_roles_ok(last, final) and "watch is over" in last
     assert len(texts) <= final.round + 1  # one per round of elections, and the end
     assert all(segments(body) <= 3 for body in news), max(news, key=len)
-    WATCH_FIGURES.append(len(texts))
+    longest = max(segments(body) for body in texts)
+    FIGURES[f"watch-{seed}"] = (
+        f"watcher of a 7-player game (seed {seed}): {len(texts)} texts in {final.round} rounds,"
+        f" longest {longest} segments"
+    )
     assert "You watch no game" in zed.send("LEAVE").reply  # the watch ended with the game
 
 
