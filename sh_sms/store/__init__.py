@@ -32,8 +32,8 @@ from .models import (
     SenderAlert,
     SendRate,
     SendTurn,
-    Watcher,
 )
+from .watchers import Watcher
 
 __all__ = [
     "ACTIVE",
