@@ -125,3 +125,12 @@ def test_the_hosts_endgame_tells_watchers_every_role_and_ends_the_watch(table: T
     assert "GAME ENDED" in out["Zed"] and "watch is over" in out["Zed"], out["Zed"]
     assert final_roles_ok(out["Zed"], state)
     assert "You watch no game" in zed.send("LEAVE").reply
+
+
+def test_a_lobby_that_closes_ends_its_watch(table: Table):
+    code = table.lobby(["Ana"], seed=7)
+    zed = table.phone("Zed")
+    zed.send(f"WATCH {code}")
+    out = table["Ana"].send("LEAVE")
+    assert "the game is over" in out["Zed"] and "watch is over" in out["Zed"], out
+    assert "You watch no game" in zed.send("LEAVE").reply

@@ -7,7 +7,7 @@ from ...store import ENDED, Player
 from ...store.games import close_game
 from ...table.seats import bot_seats, people
 from ...table.turn import Turn
-from ...table.watching import kick_watcher
+from ...table.watching import end_watch, kick_watcher
 from ...text.commands import Command
 from ...text.players import ResolveError, resolve_player
 from ..limits import bar_from_lobby, host_notice
@@ -102,6 +102,7 @@ def _remove(turn: Turn, leaving: Player, kicked: bool, tell_all: bool = True) ->
     turn.players = rest
     if not people(rest):
         close_game(turn.game, rest, ENDED, turn.now)
+        end_watch(turn)  # its watchers are told the game is over
         return
     new_host = None
     if leaving.is_host:
