@@ -41,7 +41,7 @@ def test_watch_leave_kick_and_set_watch_off_by_text(table: Table):
     off = table["Ana"].send("SET WATCH OFF")
     assert "turned watching off" in off["Zed"] and "turned watchers off" in off["Bob"]
     assert "does not allow watchers" in yan.send(f"WATCH {code}").reply
-    assert "watchers off" in table["Bob"].send("SETTINGS").reply
+    assert "Watchers: off." in table["Bob"].send("SETTINGS").reply
     assert table.client.get(f"/g/{code}/board.json").get_json()["watchers"] == 0
 
 
