@@ -18,6 +18,7 @@ from .board import find_game, no_store, not_found
 from .runtime import runtime
 
 bp = Blueprint("group", __name__)
+LISTED = 8  # games listed, newest first (a TV cannot scroll); the bars count every game
 
 
 @bp.get("/g/<code>/group")
@@ -32,7 +33,8 @@ def group_page(code: str) -> Response | tuple[Response | str, int]:
             "web/group.html",
             code=game.code,
             board=board_path(game.code),
-            games=[_game(played) for played in reversed(games)],
+            games=[_game(played) for played in reversed(games[-LISTED:])],
+            total=len(games),
             players=_winners(games),
             sides=wins(games),
             decided=sum(1 for played in games if played.result["winner"] is not None),

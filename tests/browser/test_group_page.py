@@ -82,3 +82,32 @@ def test_the_group_page_lists_the_series_and_who_won_how_often(
         assert smallest >= 12, smallest
     screenshot(page, f"group-{size}", full_page=size == "phone")
     page.close()
+
+
+@pytest.fixture
+def long_series(serve):
+    server = serve()
+    for n in range(10):  # ten games of ten players with long names: an evening's worth
+        finished(server.app, f"LNG{'BCDFGHJKLM'[n]}", LONG_NAMES, seed=20 + n, first_number=1)
+    return server
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_series_fits_the_tv_and_the_bars_count_every_game(
+    browser, long_series, screenshot, size
+) -> None:
+    page = browser.new_page(viewport=SIZES[size])
+    page.goto(f"{long_series.url}/g/LNGM/group")
+    expect(page.locator(".top .meta")).to_have_text("10 games together; the latest below")
+    expect(page.locator("article.game")).to_have_count(8)  # on a phone, which scrolls
+    expect(page.locator("article.game:visible")).to_have_count(4 if size == "tv" else 8)
+    expect(page.locator("#player-bars li")).to_have_count(10)
+    for count in page.locator("#player-bars .count").all_text_contents():
+        assert count.endswith(" of 10"), count
+    assert not layout_problems(page), layout_problems(page)
+    assert not serious_accessibility_violations(page)
+    if size == "tv":
+        assert smallest_text_px(page) >= 18
+        assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
+    screenshot(page, f"group-long-{size}", full_page=size == "phone")
+    page.close()
