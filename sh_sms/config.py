@@ -110,6 +110,7 @@ class Settings:
     # Computer players (sh_sms.botplay): their pause before a move, and how often the job looks.
     bot_seconds: NonNegativeInt = 5  # the default of SET BOTSPEED
     bot_poll_seconds: PositiveFloat = 1.0
+    watchers_max: PositiveInt = 5  # numbers that may WATCH one game at once (issue 29)
     # Limits (sh_sms.conversation.limits; docs/operating.md "Limits"): what one number can make
     # us send.
     texts_per_minute: PositiveInt = 20  # texts of one number acted on a minute; then one notice

@@ -32,6 +32,7 @@ from ..text.commands import (
     parse,
 )
 from ..text.everyday import AFFIRMATIVE, COMMAND_FILLER, COURTESY, PEOPLE_WORDS, YES_TO_PLAY
+from ..text.names import is_watcher_name
 from ..text.phonetext import plain
 from ..text.players import resolve_player
 from ..text.questions import how_to
@@ -176,6 +177,8 @@ def _names_a_player(turn: Turn, command: Command) -> bool:
     ref = command.arg
     if ref is None:
         return False
+    if command.verb == "kick" and is_watcher_name(ref):
+        return True  # KICK Watcher2: the host removes a watcher, in a game too
     key = ref.strip("#@").casefold()
     if is_reference(ref, turn.names) or (len(key) > 1 and key in PEOPLE_WORDS):
         return is_reference(ref, turn.names)

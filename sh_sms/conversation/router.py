@@ -15,14 +15,21 @@ from __future__ import annotations
 from ..store import Contact
 from ..table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 from ..text.commands import Command, ParseError
-from .handlers import bots, clarify, endgame, lobby, nogame, optout
+from .handlers import bots, clarify, endgame, lobby, nogame, optout, stats, watch
 from .handlers import rules as rules_handler
 from .handlers import talk as talk_handler
 from .reading import Question, Reading, Unclear
 from .routes import HOST, IN_A_GAME, Handler, parse_error_handler
 
 ROUTES: dict[str, dict[str, Handler]] = {
-    NO_GAME: {"new": nogame.create, "join": nogame.join, "help": nogame.help_text},
+    NO_GAME: {
+        "new": nogame.create,
+        "join": nogame.join,
+        "help": nogame.help_text,
+        "watch": watch.watch,
+        "leave": watch.leave,
+        "stats": stats.stats,
+    },
     IN_LOBBY: {
         "start": lobby.start,
         "leave": lobby.leave,

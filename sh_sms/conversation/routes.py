@@ -8,14 +8,14 @@ from collections.abc import Callable
 
 from ..table.turn import AFTER_GAME, NO_GAME, Turn
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
-from .handlers import after, endgame, host, nogame, refuse, rules, talk
+from .handlers import after, endgame, host, nogame, refuse, rules, stats, talk, watch
 from .reading import Reading
 from .replies import parse_error
 
 Handler = Callable[[Turn, Reading], None]
 
 HOST_VERBS = (
-    *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"),
+    *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room", "set_watch"),
     *("settings", "remind", "pause", "resume"),
 )
 HOST: dict[str, Handler] = {verb: host.command for verb in HOST_VERBS}
@@ -23,6 +23,8 @@ IN_A_GAME: dict[str, Handler] = {
     "new": refuse.already_in,
     "join": refuse.already_in,
     "rematch": refuse.already_in,
+    "watch": refuse.already_in,
+    "stats": stats.stats,
 }
 # In a started game, whatever it is.
 IN_GAME: dict[str, Handler] = {
@@ -31,7 +33,8 @@ IN_GAME: dict[str, Handler] = {
     **HOST,
     "endgame": endgame.confirm,
     **IN_A_GAME,
-    **{verb: refuse.lobby_only for verb in ("leave", "kick", "start", "bot")},
+    **{verb: refuse.lobby_only for verb in ("leave", "start", "bot")},
+    "kick": watch.kick,  # a watcher only: players stay once the game has started
 }
 # After a game, whatever it was.
 AFTER: dict[str, Handler] = {
@@ -41,6 +44,8 @@ AFTER: dict[str, Handler] = {
     "accept": after.accept,
     "new": nogame.create,
     "join": nogame.join,
+    "watch": watch.watch,
+    "stats": stats.stats,
 }
 
 
@@ -50,10 +55,10 @@ def parse_error_handler(where: str, error: ParseError) -> Handler:
     the command written out."""
     if error.code == NEAR_MISS:
         return parse_error
-    if error.verb in ("new", "join") and where in (NO_GAME, AFTER_GAME):
+    if error.verb in ("new", "join", "watch") and where in (NO_GAME, AFTER_GAME):
         if error.verb == "join" and error.code == MISSING_ARG:
             return nogame.join_invited  # JOIN alone (or JOIN <code>) takes a rematch seat
         return nogame.usage
-    if error.verb in ("new", "join"):
+    if error.verb in ("new", "join", "watch"):
         return refuse.already_in
     return nogame.introduce if where == NO_GAME else parse_error

@@ -13,6 +13,7 @@ from ..public.facts import room_mode
 from ..store import ACTIVE, LOBBY, Game, Invite, Player, lock_game
 from ..store.games import find_game, roster
 from ..table.turn import Turn
+from ..table.watching import stop_watching, watch_of
 from .limits import may_join
 from .replies import refused_name
 
@@ -77,6 +78,9 @@ def seat_sender(turn: Turn, name: str, host: bool) -> None:
         lang=turn.chosen_language(turn.number),
     )
     turn.session.add(player)
+    watched = watch_of(turn.session, turn.number)
+    if watched is not None:  # a seat ends a watch: a number plays or watches, one game
+        stop_watching(turn.session, watched)
     turn.session.flush()
     turn.player = player
     turn.players = [*turn.players, player]

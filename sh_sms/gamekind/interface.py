@@ -177,3 +177,17 @@ class GameKind(Protocol):
     def replay_page(self, session: Any, game: Any, state: State) -> tuple[str, dict] | None:
         """The replay page of a finished game: its template (a child of web/replay_base.html)
         and context (None: no replay)."""
+
+    # -- watchers and a group's history -----------------------------------------------------------
+    def watch_text(
+        self,
+        after: State,
+        events: list[Event],
+        recent: Callable[[], list[Event]],
+        replay: str | None,
+    ) -> str | None:
+        """A watcher's text after a step (at most one per round, and the end with every role;
+        `recent()`: the game's latest public events), or None."""
+
+    def result(self, events: list[Event]) -> dict | None:
+        """A finished game's result from its log: `winner`, `reason`, `roles`, `won`; or None."""

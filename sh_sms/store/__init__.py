@@ -33,6 +33,7 @@ from .models import (
     SendRate,
     SendTurn,
 )
+from .watchers import Watcher
 
 __all__ = [
     "ACTIVE",
@@ -65,6 +66,7 @@ __all__ = [
     "SendRate",
     "SendTurn",
     "SenderAlert",
+    "Watcher",
     "lock_game",
     "make_engine",
     "outbox_after",

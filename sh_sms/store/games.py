@@ -14,11 +14,10 @@ from sqlmodel import Session, col, select
 
 from ..gamekind import registry
 from ..gamekind.kit import Event
+from ..text.words import CODE_LETTERS
 from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
 
-# Consonants only, so a random code never spells a word.
-CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
 CODE_LENGTHS = (4, 5, 6)  # 160,000 four-letter codes, 3.2 million of five, 64 million of six
 CODE_BATCH = 16  # candidate codes looked up per query
 CODE_QUERIES = 2  # queries per length before a longer code is tried

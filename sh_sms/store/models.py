@@ -292,6 +292,10 @@ class GameClock(SQLModel, table=True):
     # When the host was last asked to confirm ENDGAME: a bare YES or NO soon after is asked
     # about, not taken for a vote (None: not asked lately).
     endgame_asked_at: datetime | None = None
+    # Watchers (issue 29): the host's SET WATCH OFF, and how many numbers watch now (the step
+    # texts look for watchers only when some watch).
+    watch_off: bool = False
+    watchers: int = 0
 
 
 class Allowance(SQLModel, table=True):

@@ -15,6 +15,11 @@ def replay_path(code: str) -> str:
     return f"{board_path(code)}/replay"
 
 
+def group_path(code: str) -> str:
+    """The path of the page of a finished game's group: its series of games."""
+    return f"{board_path(code)}/group"
+
+
 def _absolute(settings: Settings, path: str) -> str | None:
     base = (settings.public_base_url or "").strip().rstrip("/")
     return base + path if base else None

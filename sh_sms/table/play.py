@@ -21,6 +21,7 @@ from .links import replay_url
 from .plan import pause, plan
 from .turn import Turn
 from .wait import clock_for, track
+from .watching import tell_watchers
 
 NEWS_HOLD = timedelta(seconds=30)  # "within seconds": a longer bot pause texts the news at once
 
@@ -75,6 +76,8 @@ def _tell(turn: Turn, clock: GameClock, before: object | None, events: list[Even
     for p in turn.players:
         for text in texts[p.seat]:
             turn.mail.add(p.number, text)
+    if clock.watchers:
+        tell_watchers(turn, clock, events, replay)
 
 
 def _held(clock: GameClock) -> list[Event]:

@@ -22,6 +22,7 @@ from .words import (
     CHATTY_WORDS,
     CODE_LEN,
     CODE_LEN_MAX,
+    CODE_LETTERS,
     CONFIRM_WORDS,
     MAX_BOTS_AT_ONCE,
     NO_ARG_VERBS,
@@ -161,6 +162,8 @@ def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
         return _bot(rest)
     if verb == "rules":
         return _rules(stripped)
+    if verb in ("stats", "watch"):
+        return _looking(verb, stripped, rest)
     if verb in NO_ARG_VERBS:
         if not rest:
             return Command(verb)
@@ -236,6 +239,19 @@ def _rules(stripped: str) -> Command | ParseError:
     if talk:
         return Command("say", stripped)
     return Command("rules", arg) if usage is None else ParseError(BAD_ARG, verb=usage)
+
+
+def _looking(verb: str, stripped: str, rest: list[str]) -> Command:
+    """STATS, STATS <name>, WATCH <code>; other words after them are talk ("watch out", "stats
+    are wild"): a code is consonants only, so "watch this" is no code."""
+    if verb == "stats" and len(rest) <= 1:
+        return Command(verb, rest[0] if rest else None)
+    if verb == "watch" and not rest:
+        return ParseError(MISSING_ARG, verb=verb)
+    code = rest[0].upper() if len(rest) == 1 else ""
+    if verb == "watch" and _is_code(code) and not set(code) - set(CODE_LETTERS):
+        return Command(verb, code)
+    return Command("say", stripped)
 
 
 def _confirm(verb: str, rest: list[str]) -> Command | ParseError:

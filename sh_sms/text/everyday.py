@@ -88,7 +88,7 @@ NEVER_TYPOS = _words(
     rein relate replays res rick rode rog roles roll rom rope rose rule sand scoot select
     ses sho shoo shook shoots short shot shout sick sill skill slayers smart social sole
     soot sooth spacial sparely spatial specially specials specify stalls stands star stare
-    stark stars starts stat stated states stats statue strat strats tarts tho tick till tog
+    stark stars starts stat stated states statue strat strats tarts tho tick till tog
     tom vein victory vote welp wha whh whoa whom whoo whos why wick will woo yas yea yee yeh
     yelp yep yer yess yet yew yey yrs yus"""
 )

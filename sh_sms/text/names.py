@@ -3,6 +3,7 @@ a look-alike of a name already at the table (`AIice` beside `Alice`, `B0B` besid
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .words import ALIASES, POLICY_WORDS
@@ -17,6 +18,13 @@ LOOKALIKE = "lookalike"  # confusable with a name already taken
 _PAIRS = (("rn", "m"), ("vv", "w"))
 _SHAPES = str.maketrans({"1": "l", "i": "l", "0": "o"})
 RESERVED = frozenset(ALIASES) | frozenset(POLICY_WORDS)
+# A watcher's name (Watcher1, Watcher2...: `table.watching`), which the host's KICK takes.
+WATCHER_NAME = re.compile(r"watcher[0-9]{1,2}", re.IGNORECASE)
+
+
+def is_watcher_name(word: str) -> bool:
+    """Whether a word is a watcher's name, so no player may take it."""
+    return WATCHER_NAME.fullmatch(word.strip(".,!?")) is not None
 
 
 def skeleton(name: str) -> str:
@@ -32,7 +40,7 @@ def name_problem(name: str, taken: Iterable[str] = ()) -> tuple[str, str | None]
     the one it looks like, for LOOKALIKE), or None when it may."""
     if name.isdigit():
         return DIGITS, None
-    if name.casefold() in RESERVED:
+    if name.casefold() in RESERVED or is_watcher_name(name):
         return COMMAND, None
     shape = skeleton(name)
     for other in taken:

@@ -101,6 +101,8 @@ SET_KEYS = {
     "botdelay": "set_botspeed",
     "room": "set_room",
     "roommode": "set_room",
+    "watch": "set_watch",
+    "watchers": "set_watch",
 }
 SET_VALUES = {
     "set_nudge": parse_minutes,
@@ -109,4 +111,5 @@ SET_VALUES = {
     "set_deadline": parse_hours,
     "set_botspeed": parse_seconds,
     "set_room": parse_switch,
+    "set_watch": parse_switch,
 }

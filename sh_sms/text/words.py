@@ -47,6 +47,8 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "log": ("LOG", "HISTORY"),
     "help": ("HELP", "COMMANDS", "INFO"),
     "say": ("SAY",),
+    "stats": ("STATS",),  # games and wins by side, from the stored games (issue 29)
+    "watch": ("WATCH",),  # a number in no game follows a game's public news
     "stop": ("STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"),
     "set": ("SET",),  # the host's tools (sh_sms.host)
     "settings": ("SETTINGS",),
@@ -69,6 +71,7 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "set_deadline": "SET DEADLINE",
     "set_botspeed": "SET BOTSPEED",
     "set_room": "SET ROOM",
+    "set_watch": "SET WATCH",
 }
 
 # The words of moves in a game (a game says when each is usable: `GameKind.usable`).
@@ -118,10 +121,13 @@ CONFIRM_WORDS = {
 # "info" and "cancel" are everyday words), nor the words of house rules: RULES holds no secret,
 # and SHOW, DROP and KEEP are made public as soon as they are made (how, snow, crop, deep, peek).
 HOUSE_RULE_VERBS = ("rules", "show", "drop", "keep")
+# STATS and WATCH hold no secret and are close to everyday words (match, catch, stars).
+LOOKING_VERBS = ("stats", "watch")
 NEAR_MISS_TARGETS = tuple(
     w
     for w in ALIASES
-    if ALIASES[w] not in ("say", "stop", "unstop", "bot", *HOST_VERBS, *HOUSE_RULE_VERBS)
+    if ALIASES[w]
+    not in ("say", "stop", "unstop", "bot", *HOST_VERBS, *HOUSE_RULE_VERBS, *LOOKING_VERBS)
     and w != "info"
 )
 # BOT <how many>: a digit or a word; BOT alone adds one.
@@ -133,6 +139,7 @@ NEEDS_ARG = frozenset(
     {"new", "join", "kick", "nominate", "investigate", "elect", "execute", "show"}
 )
 CODE_LEN = 4
+CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"  # consonants only, so a random code never spells a word
 CODE_LEN_MAX = 6  # codes grow a letter when the shorter ones are nearly all taken
 ANAGRAM_MIN = 4  # "vtoe" is VETO typed in a hurry; shorter scrambles are too often words
 

@@ -51,7 +51,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     # sets X-Forwarded-Host, so a client's own would be believed: it is not read.
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0, x_port=0, x_prefix=0)
 
-    from . import board, health, home, replay, status, webhook
+    from . import board, group, health, home, replay, status, webhook
 
     app.register_blueprint(health.bp)
     app.register_blueprint(webhook.bp)
@@ -59,6 +59,7 @@ def create_app(config: Settings | Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home.bp)
     app.register_blueprint(board.bp)
     app.register_blueprint(replay.bp)
+    app.register_blueprint(group.bp)
     if settings.backend == SIMULATOR:
         from . import sim
 

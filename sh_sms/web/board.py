@@ -9,6 +9,7 @@ from sqlmodel import Session, col, select
 
 from ..config import SIMULATOR
 from ..gamekind import registry
+from ..public.facts import watch_facts
 from ..store import Game
 from ..store.games import load_state
 from .runtime import runtime
@@ -46,7 +47,8 @@ def find_board(code: str) -> dict | None:
         game = find_game(session, code)
         if game is None:
             return None
-        return registry.of(game).board_view(session, game, load_state(game))
+        board = registry.of(game).board_view(session, game, load_state(game))
+        return {**board, **watch_facts(session, game)}
 
 
 def no_store(response: Response) -> Response:

@@ -25,7 +25,8 @@ def test_settings_lists_the_defaults_to_anyone(table: Table):
     assert list(out) == ["Cy"]
     assert out["Cy"].startswith(f"Game {table.code} settings: {DEFAULTS}")
     assert out["Cy"].endswith(
-        "The host can SET NUDGE, QUIET, TZ, DEADLINE, BOTSPEED or ROOM: HELP SET says how."
+        "Watchers: on. The host can SET NUDGE, QUIET, TZ, DEADLINE, BOTSPEED, ROOM or WATCH:"
+        " HELP SET says how."
     )
 
 

@@ -24,9 +24,10 @@ TALK = READ_ONLY + 1  # + the talk allowance of the sender and of the game, coun
 # one statement (talk is what one text can multiply by the table: docs/operating.md "Limits")
 MOVE = 8  # + the game's state, its clock (read, and written at a new decision), the events
 ONE_LOAD = {"sqlite": 1, "postgresql": 0}  # statements SQLite saves on finding game and roster
-NO_GAME = 7  # inbound, no open game, no game finished lately, the allowance of texts from a
-# number in no game (one statement), the number's contact row (read, then written: the
-# introduction goes at most once an interval), the introduction
+NO_GAME = 8  # inbound, no open game, no game finished lately, the allowance of texts from a
+# number in no game (one statement), whether it watches a game (a watcher's text is answered
+# that it reached nobody), the number's contact row (read, then written: the introduction goes
+# at most once an interval), the introduction
 AFTER_GAME = 6  # inbound, no open game, the game that just finished with the player, roster,
 # the talk allowance, the relayed talk
 
@@ -97,7 +98,7 @@ def test_a_move_costs_at_most_eight_statements(table: Table, monkeypatch):
     assert len(voted) < len(nominated), (voted, nominated)
 
 
-def test_a_number_in_no_game_costs_seven_statements(table: Table, monkeypatch):
+def test_a_number_in_no_game_costs_eight_statements(table: Table, monkeypatch):
     statements = cost(table, monkeypatch, "+15557770001", "hello?")
     assert len(statements) <= NO_GAME, statements
 

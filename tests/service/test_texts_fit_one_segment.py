@@ -167,11 +167,11 @@ def test_settings_fit_two_segments(table: Table):
     host, other = SEVEN[0], SEVEN[3]
     texts = [table[other].send("SETTINGS").reply]
     changes = ["SET TZ America/Argentina/Buenos_Aires", "SET DEADLINE 24", "SET NUDGE 10"]
-    changes += ["SET BOTSPEED 90", "SET ROOM ON", "PAUSE"]
+    changes += ["SET BOTSPEED 90", "SET ROOM ON", "SET WATCH OFF", "PAUSE"]
     for change in changes:
         table[host].send(change)
         texts += [table[host].send("SETTINGS").reply, table[other].send("SETTINGS").reply]
     assert "Paused" in texts[-1] and "Buenos_Aires" in texts[-1]
     for text in texts:
         assert segments(text) <= 2, (len(text), text)
-    assert "SET NUDGE, QUIET, TZ, DEADLINE, BOTSPEED or ROOM" in texts[0]
+    assert "SET NUDGE, QUIET, TZ, DEADLINE, BOTSPEED, ROOM or WATCH" in texts[0]

@@ -41,7 +41,7 @@ def test_settings_select_the_blueprints(database_url):
     )
     try:
         assert sim.extensions["sh_sms"].settings.backend == SIMULATOR
-        pages = {"health", "webhook", "status", "home", "board", "replay"}
+        pages = {"health", "webhook", "status", "home", "board", "replay", "group"}
         assert set(sim.blueprints) == {*pages, "sim"}
         assert twilio.extensions["sh_sms"].settings.backend == TWILIO
         assert set(twilio.blueprints) == pages
@@ -68,7 +68,10 @@ def test_app_py_builds_the_app(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path}/x.db", "PATH": "/usr/bin:/bin"}
     run = [sys.executable, "-c", code]
     out = subprocess.run(run, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
-    assert out.stdout.strip() == "['board', 'health', 'home', 'replay', 'sim', 'status', 'webhook']"
+    assert (
+        out.stdout.strip()
+        == "['board', 'group', 'health', 'home', 'replay', 'sim', 'status', 'webhook']"
+    )
 
 
 def test_serve_is_a_command():

@@ -29,6 +29,8 @@ BOARD_KEYS = {
     "veto_zone",  # rules differ from the standard game's
     "house",
     "room",
+    "watchers",  # issue 29: how many numbers WATCH the game by text
+    "group",  # and, once finished, its group's page
 }
 # Wording only a player's own texts carry (templates/sms/event/*.txt sent to one seat).
 SECRET_WORDING = re.compile(

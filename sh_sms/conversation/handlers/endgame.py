@@ -10,6 +10,7 @@ from ...store.games import append_events, close_game
 from ...table.links import replay_url
 from ...table.turn import Turn
 from ...table.wait import clock_for
+from ...table.watching import end_watch
 from ...text.commands import Command
 from ...text.messages import naming, render
 from ..replies import host_only
@@ -34,3 +35,4 @@ def end(turn: Turn, _command: Command) -> None:
     text = render("event/ended", roles=None, replay=replay, **naming(turn.names))
     for p in turn.players:
         turn.mail.add(p.number, text)
+    end_watch(turn, news=text)

@@ -16,13 +16,14 @@ from ...table.options import Policy, describe, policy
 from ...table.plan import pause
 from ...table.turn import Turn
 from ...table.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
+from ...table.watching import end_all
 from ...text.commands import Command
 from ...text.messages import naming, render, thriftiest
 from ...text.setwords import OFF, ON
 from ..limits import host_notice
 
 SETTERS = frozenset(
-    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room"}
+    {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room", "set_watch"}
 )
 HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
 
@@ -43,7 +44,14 @@ def command(turn: Turn, command: Command) -> None:
         before = _values(turn, clock)
         _set(turn, clock, verb, command.arg)
         after = _values(turn, clock)
-        _announce(turn, "host/changed", unchanged=after == before, setting=verb, **after)
+        _announce(
+            turn,
+            "host/changed",
+            unchanged=after == before,
+            setting=verb,
+            code=turn.game.code,
+            **after,
+        )
     elif turn.state is None:
         turn.reply("host/not_started", code=turn.game.code, verb=verb)
     elif verb == "remind":
@@ -76,7 +84,12 @@ def _values(turn: Turn, clock: GameClock) -> dict:
         "round": turn.state.round if turn.state else 0,
         "board": board_url(turn.settings, turn.game.code),
     }
-    return describe(policy(clock, turn.settings)) | {"botspeed": botspeed, "room": room}
+    watch = {"on": not clock.watch_off, "count": clock.watchers}
+    return describe(policy(clock, turn.settings)) | {
+        "botspeed": botspeed,
+        "room": room,
+        "watch": watch,
+    }
 
 
 def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
@@ -89,6 +102,8 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
         clock.timezone = value
     elif verb == "set_room":
         _set_room(turn, clock, value == ON)
+    elif verb == "set_watch":
+        _set_watch(turn, clock, value == ON)
     elif verb == "set_botspeed":
         clock.bot_seconds = int(value)
         if clock.bot_due_at is not None:  # a bot about to move waits no longer than the new pause
@@ -105,6 +120,14 @@ def _set_room(turn: Turn, clock: GameClock, on: bool) -> None:
         clock.room_from = None
     elif clock.room_from is None:
         clock.room_from = turn.state.round + 1 if turn.state is not None else 1
+
+
+def _set_watch(turn: Turn, clock: GameClock, on: bool) -> None:
+    """SET WATCH ON lets numbers in no game WATCH; OFF ends every watch at once."""
+    clock.watch_off = not on
+    if not on and clock.watchers:
+        text = render("watch/closed", code=turn.game.code)
+        end_all(turn.session, turn.mail, turn.game, clock, text)
 
 
 def _remind(turn: Turn, clock: GameClock) -> None:

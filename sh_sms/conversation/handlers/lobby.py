@@ -7,6 +7,7 @@ from ...store import ENDED, Player
 from ...store.games import close_game
 from ...table.seats import bot_seats, people
 from ...table.turn import Turn
+from ...table.watching import end_watch, kick_watcher
 from ...text.commands import Command
 from ...text.players import ResolveError, resolve_player
 from ..limits import bar_from_lobby, host_notice
@@ -79,6 +80,8 @@ def _kick_target(turn: Turn, ref: str) -> int | None:
             turn.reply("lobby/no_bot")
         return seat
     seat = resolve_player(ref, turn.names, bot_seats(turn.players))
+    if isinstance(seat, ResolveError) and kick_watcher(turn, ref):
+        return None  # a watcher's name (Watcher1...), no player's
     if isinstance(seat, ResolveError):
         unknown_player(turn, ref, seat, turn.names)
         return None
@@ -99,6 +102,7 @@ def _remove(turn: Turn, leaving: Player, kicked: bool, tell_all: bool = True) ->
     turn.players = rest
     if not people(rest):
         close_game(turn.game, rest, ENDED, turn.now)
+        end_watch(turn)  # its watchers are told the game is over
         return
     new_host = None
     if leaving.is_host:

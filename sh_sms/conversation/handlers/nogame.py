@@ -9,6 +9,7 @@ from datetime import timedelta
 from ...store import Contact, Game
 from ...store.games import new_code
 from ...table.turn import Turn
+from ...table.watching import watch_of
 from ...text.commands import Command, ParseError
 from ..limits import may_open_game
 from ..replies import help_reply, refused_name
@@ -57,7 +58,12 @@ def usage(turn: Turn, error: ParseError) -> None:
 
 
 def introduce(turn: Turn, _command: Command | ParseError) -> None:
-    """A short introduction, at most once per interval per number, so bots cannot loop us."""
+    """A short introduction, at most once per interval per number, so bots cannot loop us; a
+    watcher's text is answered that it reached nobody (watchers never talk to a table)."""
+    mine = watch_of(turn.session, turn.number)
+    if mine is not None:
+        turn.reply("watch/no_talk", code=turn.session.get(Game, mine.game_id).code)
+        return
     contact = turn.session.get(Contact, turn.number)
     if contact is None:
         contact = Contact(number=turn.number)

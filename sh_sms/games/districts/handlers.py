@@ -14,6 +14,7 @@ from ...store.games import append_events, close_game, save_state
 from ...table.links import replay_url
 from ...table.play import act
 from ...table.turn import Turn
+from ...table.watching import end_watch
 from ...text.commands import NEAR_MISS, Command, ParseError
 from ...text.words import taught
 from .engine import Event, end_game, player_view
@@ -212,6 +213,7 @@ def end(turn: Turn, _command: Command) -> None:
     text = _result(turn)
     for p in turn.players:
         turn.mail.add(p.number, text)
+    end_watch(turn, news=text)
 
 
 def result(turn: Turn, _command: Command) -> None:

@@ -146,6 +146,14 @@ class DistrictsKind:
     def replay_page(self, session, game, state):
         return pages.replay_page(session, game, state)
 
+    # watchers and a group's history: watchers get only the house's end of the watch, and
+    # STATS and the group page count only games whose sides are liberal and fascist
+    def watch_text(self, after, events, recent, replay):
+        return None
+
+    def result(self, events):
+        return None
+
 
 def kind() -> DistrictsKind:
     """The districts game, for the registry."""

@@ -21,6 +21,7 @@ from .plan import bot_has_work
 from .public import public_state
 from .replies import refusal
 from .steps import step_texts
+from .watching import result, watch_text
 
 
 class StandardKind:
@@ -158,6 +159,13 @@ class StandardKind:
 
     def replay_page(self, session, game, state):
         return pages.replay_page(session, game, state)
+
+    # watchers and a group's history
+    def watch_text(self, after, events, recent, replay):
+        return watch_text(after, events, recent, replay)
+
+    def result(self, events):
+        return result(events)
 
 
 def kind() -> StandardKind:

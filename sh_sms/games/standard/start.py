@@ -9,6 +9,7 @@ from ...store.games import append_events, save_state
 from ...table.plan import plan
 from ...table.turn import Turn
 from ...table.wait import track
+from ...table.watching import tell_watchers
 from ...text.messages import fewest_segments
 from .engine import Event, new_game
 from .params import resolve
@@ -45,3 +46,5 @@ def start(turn: Turn, choice: object) -> None:
         tries = [[o, *rest] for o in openings for rest in (texts[p.seat], lean[p.seat])]
         for text in fewest_segments(tries):
             turn.mail.add(p.number, text)
+    if clock.watchers:  # watchers read the first round's candidate
+        tell_watchers(turn, clock, events, None)

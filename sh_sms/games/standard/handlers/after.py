@@ -8,6 +8,7 @@ from ....store import ENDED, OVER
 from ....store.games import append_events, close_game
 from ....table.links import replay_url
 from ....table.turn import Turn
+from ....table.watching import end_watch
 from ....text.commands import Command
 from ..engine import Event
 from ..wording import event_text
@@ -51,3 +52,4 @@ def end(turn: Turn, _command: Command) -> None:
     text = event_text(ended, names, replay=replay_url(turn.settings, turn.game.code))
     for p in turn.players:
         turn.mail.add(p.number, text)
+    end_watch(turn, news=text)
