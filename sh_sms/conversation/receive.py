@@ -22,6 +22,7 @@ from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster
 from ..table.turn import Turn
+from ..text.languages import speaking
 from ..text.numbers import mask
 from .interpret import read
 from .limits import admit, flood_window
@@ -64,6 +65,8 @@ def receive(
             log.info("sms_refused from=%s reason=%s", mask(number), refused)
             return True
         turn = Turn(session, settings, number, now, texts_before=recorded.earlier)
+        if recorded.language is not None:  # read with the MessageSid: no query of its own
+            turn.chosen[number] = recorded.language[0]
         if media and not (body or "").strip():
             load_sender(turn)
             if admit(turn, ""):
@@ -80,8 +83,9 @@ def handle(turn: Turn, body: str) -> bool:
     load_sender(turn)
     if not admit(turn, body):
         return False
-    reading = turn.kind.read(turn, body) if turn.state is not None else read(turn, body)
-    route(turn, reading)
+    with speaking(turn.language_of(turn.number)):  # the sender's language, for their replies
+        reading = turn.kind.read(turn, body) if turn.state is not None else read(turn, body)
+        route(turn, reading)
     return True
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..store import Contact
 from ..table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 from ..text.commands import Command, ParseError
-from .handlers import bots, clarify, endgame, lobby, nogame, optout, stats, watch
+from .handlers import bots, clarify, endgame, language, lobby, nogame, optout, stats, watch
 from .handlers import rules as rules_handler
 from .handlers import talk as talk_handler
 from .reading import Question, Reading, Unclear
@@ -29,6 +29,7 @@ ROUTES: dict[str, dict[str, Handler]] = {
         "watch": watch.watch,
         "leave": watch.leave,
         "stats": stats.stats,
+        "lang": language.choose,
     },
     IN_LOBBY: {
         "start": lobby.start,

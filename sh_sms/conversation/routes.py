@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..table.turn import AFTER_GAME, NO_GAME, Turn
 from ..text.commands import MISSING_ARG, NEAR_MISS, ParseError
-from .handlers import after, endgame, host, nogame, refuse, rules, stats, talk, watch
+from .handlers import after, endgame, host, language, nogame, refuse, rules, stats, talk, watch
 from .reading import Reading
 from .replies import parse_error
 
@@ -16,6 +16,7 @@ Handler = Callable[[Turn, Reading], None]
 
 HOST_VERBS = (
     *("set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room", "set_watch"),
+    "set_lang",
     *("settings", "remind", "pause", "resume"),
 )
 HOST: dict[str, Handler] = {verb: host.command for verb in HOST_VERBS}
@@ -25,6 +26,7 @@ IN_A_GAME: dict[str, Handler] = {
     "rematch": refuse.already_in,
     "watch": refuse.already_in,
     "stats": stats.stats,
+    "lang": language.choose,
 }
 # In a started game, whatever it is.
 IN_GAME: dict[str, Handler] = {
@@ -46,6 +48,7 @@ AFTER: dict[str, Handler] = {
     "join": nogame.join,
     "watch": watch.watch,
     "stats": stats.stats,
+    "lang": language.choose,
 }
 
 

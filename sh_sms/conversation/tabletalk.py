@@ -41,8 +41,7 @@ def relay(turn: Turn, said: str) -> bool:
     line = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
     if not talk_allowed(turn, segments(line) * sum(not p.is_bot for p in others)):
         return False
-    for other in others:
-        turn.mail.add(other.number, line)
+    turn.mail.add_each([other.number for other in others], lambda: line)
     if all(p.is_bot for p in others):  # nobody will read it: say so rather than say nothing
         template = "reply/talk_bots" if others else "reply/talk_nobody"
         turn.reply(template, code=turn.game.code)

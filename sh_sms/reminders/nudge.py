@@ -9,6 +9,7 @@ from datetime import datetime
 from ..delivery.mailbox import Mailbox
 from ..gamekind.interface import GameKind
 from ..store import Player
+from ..text.languages import speaking
 
 
 def remind(
@@ -26,7 +27,9 @@ def remind(
     if deadline is not None:
         left = max(1, round((deadline - now).total_seconds() / 60))
     for seat in seats:
-        mail.add(players[seat].number, kind.reminder_text(state, seat, code, left))
+        number = players[seat].number
+        with speaking(mail.language_of(number)):
+            mail.add(number, kind.reminder_text(state, seat, code, left))
     return seats
 
 

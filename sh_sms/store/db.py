@@ -13,7 +13,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine, select
 
-from .models import LETTER_PENDING, DeadLetter, Game, Inbound, Outbox
+from .models import LETTER_PENDING, Contact, DeadLetter, Game, Inbound, Outbox
 
 # What recording an inbound MessageSid found (`record_inbound`).
 NEW = "new"  # recorded now: apply the text
@@ -120,15 +120,21 @@ def _earlier_texts():
     )
 
 
+def _chosen_language():
+    """The language the sender (`:number`) chose, if any (a primary-key probe)."""
+    return sa_select(Contact.lang).where(Contact.number == bindparam("number")).scalar_subquery()
+
+
 def _record_statements(dialect) -> dict[bool, object]:
     insert = dialect.insert(Inbound).values(
         sid=bindparam("sid"), number=bindparam("number"), received_at=bindparam("now")
     )
     insert = insert.on_conflict_do_nothing()
     earlier = _earlier_texts().label("earlier")
+    lang = _chosen_language().label("lang")
     return {
-        False: insert.returning(Inbound.sid, earlier),
-        True: insert.returning(_sender_waits().label("waits"), earlier),
+        False: insert.returning(Inbound.sid, earlier, lang),
+        True: insert.returning(_sender_waits().label("waits"), earlier, lang),
     }
 
 
@@ -140,10 +146,12 @@ SENDER_WAITS = sa_select(_sender_waits())
 @dataclass(frozen=True)
 class Recorded:
     """What recording an inbound text found (NEW, DUPLICATE or HELD), and how many other texts
-    its sender sent since the time asked about (0 for a text without a MessageSid)."""
+    its sender sent since the time asked about (0 for a text without a MessageSid), and the
+    language the sender chose (read in the same statement)."""
 
     found: str
     earlier: int = 0
+    language: tuple[str | None] | None = None  # (the language the sender chose,), if read
 
 
 def record_inbound(
@@ -165,7 +173,7 @@ def record_inbound(
     row = conn.execute(RECORD[conn.dialect.name][in_line], params).first()
     if row is None:
         return Recorded(DUPLICATE)
-    return Recorded(HELD if in_line and row[0] else NEW, row[1])
+    return Recorded(HELD if in_line and row[0] else NEW, row[1], (row[2],))
 
 
 def lock_game(session: Session, game_id: int) -> Game | None:

@@ -12,6 +12,7 @@ from sh_sms.text.phonetext import plain
 from sh_sms.text.players import valid_name
 
 from .everyday import NEVER_TYPOS, NOT_A_NAME
+from .languages import known
 from .rulewords import read_rules
 from .setwords import SET_KEYS, SET_VALUES
 from .typos import closest, letters, near_miss
@@ -24,6 +25,7 @@ from .words import (
     CODE_LEN_MAX,
     CODE_LETTERS,
     CONFIRM_WORDS,
+    LANGUAGE_OF,
     MAX_BOTS_AT_ONCE,
     NO_ARG_VERBS,
     POLICY_VERBS,
@@ -59,6 +61,7 @@ class Command:
     arg: str | None = None
     name: str | None = None
     read: str | None = field(default=None, compare=False)
+    language: str | None = field(default=None, compare=False)  # typed in it (NUEVO: es)
 
 
 @dataclass(frozen=True)
@@ -102,8 +105,10 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
         if verb in CARRIER_VERBS:
             return Command("say", stripped)
         return ParseError(QUESTION, taught(verb), verb, words=tuple(rest))
-    error = _read(verb, stripped, rest)
-    return replace(error, words=tuple(rest)) if isinstance(error, ParseError) else error
+    read = _read(verb, stripped, rest)
+    if isinstance(read, ParseError):
+        return replace(read, words=tuple(rest))
+    return replace(read, language=LANGUAGE_OF[first]) if first in LANGUAGE_OF else read
 
 
 def asks(text: str) -> bool:
@@ -164,6 +169,8 @@ def _read(verb: str, stripped: str, rest: list[str]) -> Command | ParseError:
         return _rules(stripped)
     if verb in ("stats", "watch"):
         return _looking(verb, stripped, rest)
+    if verb == "lang":
+        return _lang(stripped, rest)
     if verb in NO_ARG_VERBS:
         if not rest:
             return Command(verb)
@@ -254,6 +261,16 @@ def _looking(verb: str, stripped: str, rest: list[str]) -> Command:
     return Command("say", stripped)
 
 
+def _lang(stripped: str, rest: list[str]) -> Command | ParseError:
+    """LANG (which language, and how to change it), LANG <code>; more words are talk."""
+    if not rest:
+        return Command("lang")
+    if len(rest) > 1:
+        return Command("say", stripped)
+    code = known(rest[0])
+    return Command("lang", code) if code else _bad("lang")
+
+
 def _confirm(verb: str, rest: list[str]) -> Command | ParseError:
     """END / END YES, VETO / VETO YES / VETO NO."""
     if not rest:
@@ -336,4 +353,4 @@ def _rstrip_trailing_emoji(text: str) -> str:
 
 def _strip_word(word: str) -> str:
     """A word without the punctuation or emoji after it, nor quotes or brackets before it."""
-    return _rstrip_trailing(word).lstrip("\"'([")
+    return _rstrip_trailing(word).lstrip("\"'([¿¡")

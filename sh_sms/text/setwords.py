@@ -7,6 +7,7 @@ from functools import cache
 from zoneinfo import available_timezones
 
 from ..quiet import OFF_WORDS, format_window, parse_window
+from .languages import known
 
 NUDGE_MAX_MINUTES = 24 * 60
 DEADLINE_MAX_HOURS = 7 * 24
@@ -70,6 +71,11 @@ def parse_switch(words: list[str]) -> str | None:
     return OFF if raw in OFF_WORDS else None
 
 
+def parse_language(words: list[str]) -> str | None:
+    """`es`, `EN` -> the language's code; anything else -> None."""
+    return known(words[0]) if len(words) == 1 else None
+
+
 def parse_quiet(words: list[str]) -> str | None:
     """`21-8`, `9pm - 8am`, `off` -> the stored form ("21-8", "off"); else None."""
     window = parse_window("".join(words))
@@ -103,6 +109,9 @@ SET_KEYS = {
     "roommode": "set_room",
     "watch": "set_watch",
     "watchers": "set_watch",
+    "lang": "set_lang",
+    "language": "set_lang",
+    "idioma": "set_lang",
 }
 SET_VALUES = {
     "set_nudge": parse_minutes,
@@ -112,4 +121,5 @@ SET_VALUES = {
     "set_botspeed": parse_seconds,
     "set_room": parse_switch,
     "set_watch": parse_switch,
+    "set_lang": parse_language,
 }

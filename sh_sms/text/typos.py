@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .everyday import NEVER_TYPOS
-from .words import ALIASES, ANAGRAM_MIN, NEAR_MISS_TARGETS
+from .languages import current
+from .words import ALIASES, ANAGRAM_MIN, ENGLISH_TARGETS, NEAR_MISS_TARGETS, TARGETS
 
 
 def near_miss(first: str, names: Iterable[str] = ()) -> str | None:
@@ -24,33 +25,35 @@ def near_miss(first: str, names: Iterable[str] = ()) -> str | None:
         return None
     if word in ALIASES:  # "nom3", "(discard": a command word with stray characters
         return ALIASES[word]
-    best = _typo_target(word)
+    best = _typo_target(word, current())
     return ALIASES[best] if best is not None else None
 
 
 def typo_word(first: str) -> str | None:
     """The command word (as typed there: "shoot", not its verb) that `first` is a typo of."""
     word = letters(first)
-    return word if word in ALIASES else _typo_target(word)
+    return word if word in ALIASES else _typo_target(word, current())
 
 
 LONGEST_TARGET = max(map(len, NEAR_MISS_TARGETS))
 
 
 @lru_cache(maxsize=4096)  # table talk opens with the same few words; each costs ~40 distances
-def _typo_target(word: str) -> str | None:
-    """The command word `word` is a typo or an anagram of, if any."""
+def _typo_target(word: str, language: str) -> str | None:
+    """The command word `word` is a typo or an anagram of, if any, for a reader of `language`
+    (English words, and the language's own)."""
     if len(word) > LONGEST_TARGET + 2:  # further than two edits from every target
         return None
-    return closest(word, NEAR_MISS_TARGETS) or anagram(word)
+    targets = TARGETS.get(language, ENGLISH_TARGETS)
+    return closest(word, targets) or anagram(word, targets)
 
 
-def anagram(word: str) -> str | None:
+def anagram(word: str, targets: tuple[str, ...] = ENGLISH_TARGETS) -> str | None:
     """The command word of four or more letters that `word` scrambles ("vtoe"), if any."""
     if len(word) < ANAGRAM_MIN:
         return None
     letters = sorted(word)
-    same = (t for t in NEAR_MISS_TARGETS if len(t) == len(word) and sorted(t) == letters)
+    same = (t for t in targets if len(t) == len(word) and sorted(t) == letters)
     return next(same, None)
 
 

@@ -3,6 +3,8 @@ and the ordinary words that are never typos of a command (data only)."""
 
 from __future__ import annotations
 
+from .languages import current, languages
+
 # Each verb and the words that mean it (matched case-insensitively); players are taught the first.
 # No game word is a carrier keyword unless it means there what the carrier means (SMS.md): the
 # opt-out words all opt out, UNSTOP opts back in, HELP and INFO are help, and START is the game's
@@ -55,10 +57,25 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "remind": ("REMIND",),
     "pause": ("PAUSE",),
     "resume": ("RESUME", "UNPAUSE"),
+    "lang": ("LANG", "LANGUAGE"),  # the language the sender reads (LANG ES, IDIOMA EN...)
 }
-# Every word players may type first (case-folded) -> its verb.
+# Every word players may type first (case-folded) -> its verb: English, and every language's
+# own words (templates/i18n/<code>/words.toml), which work for everyone.
 ALIASES: dict[str, str] = {
     word.casefold(): verb for verb, words in SPELLINGS.items() for word in words
+} | {
+    word.casefold(): verb
+    for language in languages().values()
+    for verb, words in language.commands.items()
+    for word in words
+}
+# A command word of one language alone (NUEVO, UNIRSE...) -> that language's code.
+LANGUAGE_OF: dict[str, str] = {
+    word.casefold(): language.code
+    for language in languages().values()
+    for words in language.commands.values()
+    for word in words
+    if word.casefold() not in {w.casefold() for ws in SPELLINGS.values() for w in ws}
 }
 # The word players are taught for each verb (help texts, suggestions).
 COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.items()} | {
@@ -72,6 +89,7 @@ COMMAND_WORDS: dict[str, str] = {verb: words[0] for verb, words in SPELLINGS.ite
     "set_botspeed": "SET BOTSPEED",
     "set_room": "SET ROOM",
     "set_watch": "SET WATCH",
+    "set_lang": "SET LANG",
 }
 
 # The words of moves in a game (a game says when each is usable: `GameKind.usable`).
@@ -85,7 +103,11 @@ TAUGHT = {"yes": "JA", "no": "NEIN"}
 
 
 def taught(verb: str) -> str:
-    """The word a reply suggests for `verb`."""
+    """The word a reply suggests for `verb`, in the language being written."""
+    language = languages().get(current())
+    own = language.commands.get(verb) if language else None
+    if own and verb not in TAUGHT:
+        return own[0]
     return TAUGHT.get(verb, COMMAND_WORDS[verb])
 
 
@@ -114,6 +136,10 @@ CONFIRM_WORDS = {
     "endgame": {"yes": "endgame_yes", "y": "endgame_yes"},
     "veto": {"yes": "veto_yes", "y": "veto_yes", "no": "veto_no"},
 }
+for _language in languages().values():  # TERMINAR SI, VETO SI
+    for _yes in _language.confirm.get("yes", ()):
+        CONFIRM_WORDS["endgame"][_yes.casefold()] = "endgame_yes"
+        CONFIRM_WORDS["veto"][_yes.casefold()] = "veto_yes"
 
 # A typo of SAY is talk anyway, so it is no near-miss target; nor is a host word (no secret in
 # it, and close to many ordinary words: get, see, cause, behind, result), BOT among them (got,
@@ -130,6 +156,13 @@ NEAR_MISS_TARGETS = tuple(
     not in ("say", "stop", "unstop", "bot", *HOST_VERBS, *HOUSE_RULE_VERBS, *LOOKING_VERBS)
     and w != "info"
 )
+# A language's own command words are typo targets only for those who read it: an English
+# sentence is never a near miss of a Spanish word ("matter" is no MATAR).
+ENGLISH_TARGETS = tuple(w for w in NEAR_MISS_TARGETS if w not in LANGUAGE_OF)
+TARGETS = {
+    code: ENGLISH_TARGETS + tuple(w for w in NEAR_MISS_TARGETS if LANGUAGE_OF.get(w) == code)
+    for code in languages()
+}
 # BOT <how many>: a digit or a word; BOT alone adds one.
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 BOT_COUNT_WORDS = {word: n for n, word in enumerate(COUNT_WORDS, 1)}

@@ -12,6 +12,7 @@ from ...table.turn import Turn
 from ...table.wait import clock_for
 from ...table.watching import end_watch
 from ...text.commands import Command
+from ...text.languages import speaking
 from ...text.messages import naming, render
 from ..replies import host_only
 
@@ -32,7 +33,10 @@ def end(turn: Turn, _command: Command) -> None:
     ended = Event("ended", None, {"roles": None})
     append_events(turn.session, turn.game, [ended], turn.now)
     replay = replay_url(turn.settings, turn.game.code)
-    text = render("event/ended", roles=None, replay=replay, **naming(turn.names))
-    for p in turn.players:
-        turn.mail.add(p.number, text)
-    end_watch(turn, news=text)
+
+    def write() -> str:
+        return render("event/ended", roles=None, replay=replay, **naming(turn.names))
+
+    turn.mail.add_each([p.number for p in turn.players], write)
+    with speaking(turn.game.lang):
+        end_watch(turn, news=write())

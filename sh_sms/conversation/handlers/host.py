@@ -18,12 +18,14 @@ from ...table.turn import Turn
 from ...table.wait import begin_wait, clock_for, schedule, set_deadline, wait_key
 from ...table.watching import end_all
 from ...text.commands import Command
+from ...text.languages import ENGLISH
 from ...text.messages import naming, render, thriftiest
 from ...text.setwords import OFF, ON
 from ..limits import host_notice
 
 SETTERS = frozenset(
     {"set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "set_room", "set_watch"}
+    | {"set_lang"}
 )
 HOST_VERBS = SETTERS | {"settings", "remind", "pause", "resume"}
 
@@ -71,10 +73,9 @@ def _announce(turn: Turn, template: str, *, unchanged: bool = False, **context) 
         return
     turn.mail.add(turn.number, mine)  # the host reads "You set...", the table "Ana set..."
     if host_notice(turn):
-        text = render(template, host=turn.player.name, you=False, unchanged=False, **context)
-        for p in turn.players:
-            if p.id != turn.player.id:
-                turn.mail.add(p.number, text)
+        others = [p.number for p in turn.players if p.id != turn.player.id]
+        facts = {"host": turn.player.name, "you": False, "unchanged": False, **context}
+        turn.mail.add_each(others, lambda: render(template, **facts))
 
 
 def _values(turn: Turn, clock: GameClock) -> dict:
@@ -89,6 +90,7 @@ def _values(turn: Turn, clock: GameClock) -> dict:
         "botspeed": botspeed,
         "room": room,
         "watch": watch,
+        "lang": turn.game.lang or ENGLISH,
     }
 
 
@@ -104,6 +106,8 @@ def _set(turn: Turn, clock: GameClock, verb: str, value: str) -> None:
         _set_room(turn, clock, value == ON)
     elif verb == "set_watch":
         _set_watch(turn, clock, value == ON)
+    elif verb == "set_lang":
+        turn.game.lang = value  # the default of those who have not chosen their own
     elif verb == "set_botspeed":
         clock.bot_seconds = int(value)
         if clock.bot_due_at is not None:  # a bot about to move waits no longer than the new pause

@@ -21,6 +21,8 @@ def create(turn: Turn, command: Command) -> None:
     so is a game over the limits on games opened)."""
     if refused_name(turn, command.arg, [], "NEW") or not may_open_game(turn):
         return
+    if command.language:  # NUEVO: the sender reads Spanish from now on
+        turn.choose_language(turn.number, command.language)
     game = Game(
         code=new_code(turn.session, turn.now, timedelta(days=turn.settings.code_cooloff_days)),
         seed=secrets.randbits(31),
@@ -35,7 +37,9 @@ def create(turn: Turn, command: Command) -> None:
 
 
 def join(turn: Turn, command: Command) -> None:
-    """JOIN <code> <name>: take the next seat in an open lobby."""
+    """JOIN <code> <name>: take the next seat in an open lobby (UNIRSE: and read Spanish)."""
+    if command.language:
+        turn.choose_language(turn.number, command.language)
     join_lobby(turn, command.arg, command.name)
 
 

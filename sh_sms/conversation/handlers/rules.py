@@ -14,7 +14,6 @@ from ...store import LOBBY
 from ...table.seats import people
 from ...table.turn import Turn
 from ...text.commands import Command
-from ...text.messages import render
 from ..replies import problem_text
 
 
@@ -51,11 +50,10 @@ def change(turn: Turn, arg: str) -> None:
     turn.game.house_rules = changed.to_json()
     turn.game.game = houserules.kind_of(changed).name
     template, facts = turn.kind.rules_changed(changed, len(turn.players))
-    mine, text = (
-        render(template, host=turn.player.name, you=you, **facts) for you in (True, False)
-    )
-    for p in people(turn.players):
-        turn.mail.add(p.number, mine if p.id == turn.player.id else text)  # "(set by you)"
+    for p in people(turn.players):  # the host reads "(set by you)"
+        turn.mail.say(
+            p.number, template, host=turn.player.name, you=p.id == turn.player.id, **facts
+        )
     if later:
         turn.reply("rules/warning", problem=problem_text(later[0]))
 

@@ -16,6 +16,7 @@ from ...table.play import act
 from ...table.turn import Turn
 from ...table.watching import end_watch
 from ...text.commands import NEAR_MISS, Command, ParseError
+from ...text.languages import speaking
 from ...text.words import taught
 from .engine import Event, end_game, player_view
 from .engine.state import OVER
@@ -210,10 +211,9 @@ def end(turn: Turn, _command: Command) -> None:
     close_game(turn.game, turn.players, ENDED, turn.now)
     append_events(turn.session, turn.game, events, turn.now)
     turn.state = state
-    text = _result(turn)
-    for p in turn.players:
-        turn.mail.add(p.number, text)
-    end_watch(turn, news=text)
+    turn.mail.add_each([p.number for p in turn.players], lambda: _result(turn))
+    with speaking(turn.game.lang):
+        end_watch(turn, news=_result(turn))
 
 
 def result(turn: Turn, _command: Command) -> None:

@@ -10,6 +10,7 @@ from ...table.plan import plan
 from ...table.turn import Turn
 from ...table.wait import track
 from ...table.watching import tell_watchers
+from ...text.languages import speaking
 from ...text.messages import fewest_segments
 from .engine import Event, new_game
 from .params import resolve
@@ -34,17 +35,24 @@ def start(turn: Turn, choice: object) -> None:
     facts = {"code": turn.game.code, "players": len(players), "room": room}
     started = Event("started", None, facts)
     append_events(turn.session, turn.game, [started, *events], turn.now)
-    texts = step_texts(None, state, events, room=room)
-    # Without "Round 1: X is the candidate" (X's nomination, moments later, says it again).
-    lean = step_texts(None, state, [e for e in events if e.kind != "round"], room=room)
     rules = state.ruleset  # the opening says what house rules change
+    written: dict[str, tuple] = {}  # each language's step texts, written once
     for p in players:
-        openings = [  # the roster if it fits (the reader marked), else how many play, else less
-            event_text(started, state.names, you=p.seat, rules=rules, **fullness)
-            for fullness in OPENINGS
-        ]
-        tries = [[o, *rest] for o in openings for rest in (texts[p.seat], lean[p.seat])]
-        for text in fewest_segments(tries):
-            turn.mail.add(p.number, text)
+        language = turn.language_of(p.number)
+        with speaking(language):
+            if language not in written:
+                # Also without "Round 1: X is the candidate" (X's nomination says it again).
+                brief = [e for e in events if e.kind != "round"]
+                written[language] = tuple(
+                    step_texts(None, state, told, room=room) for told in (events, brief)
+                )
+            texts, lean = written[language]
+            openings = [  # the roster if it fits (the reader marked), else how many, else less
+                event_text(started, state.names, you=p.seat, rules=rules, **fullness)
+                for fullness in OPENINGS
+            ]
+            tries = [[o, *rest] for o in openings for rest in (texts[p.seat], lean[p.seat])]
+            for text in fewest_segments(tries):
+                turn.mail.add(p.number, text)
     if clock.watchers:  # watchers read the first round's candidate
         tell_watchers(turn, clock, events, None)

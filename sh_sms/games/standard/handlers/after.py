@@ -10,6 +10,7 @@ from ....table.links import replay_url
 from ....table.turn import Turn
 from ....table.watching import end_watch
 from ....text.commands import Command
+from ....text.languages import speaking
 from ..engine import Event
 from ..wording import event_text
 
@@ -49,7 +50,9 @@ def end(turn: Turn, _command: Command) -> None:
     close_game(turn.game, turn.players, ENDED, turn.now)
     ended = Event("ended", None, {"roles": list(turn.state.roles)})
     append_events(turn.session, turn.game, [ended], turn.now)
-    text = event_text(ended, names, replay=replay_url(turn.settings, turn.game.code))
-    for p in turn.players:
-        turn.mail.add(p.number, text)
-    end_watch(turn, news=text)
+    replay = replay_url(turn.settings, turn.game.code)
+    turn.mail.add_each(
+        [p.number for p in turn.players], lambda: event_text(ended, names, replay=replay)
+    )
+    with speaking(turn.game.lang):
+        end_watch(turn, news=event_text(ended, names, replay=replay))
