@@ -5,6 +5,8 @@ never a player's name, a vote's words, and the words that are never typos of a c
 
 from __future__ import annotations
 
+from .languages import everyday_words, vote_words
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -92,3 +94,11 @@ NEVER_TYPOS = _words(
     tom vein victory vote welp wha whh whoa whom whoo whos why wick will woo yas yea yee yeh
     yelp yep yer yess yet yew yey yrs yus"""
 )
+
+
+# Every language's own words for reading a vote and talk (templates/i18n/<code>/words.toml).
+VOTE_WORDS |= dict.fromkeys(vote_words("ja"), "ja")
+VOTE_FILLER |= vote_words("filler")
+HEDGES |= vote_words("hedges")
+VOTE_REACTIONS |= vote_words("reactions")
+NEVER_TYPOS |= everyday_words()

@@ -31,6 +31,8 @@ class Language:
     commands: dict[str, tuple[str, ...]] = field(default_factory=dict)
     confirm: dict[str, tuple[str, ...]] = field(default_factory=dict)
     games: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    everyday: frozenset[str] = frozenset()  # never a mistyped command
+    votes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # how a vote reads
 
 
 @cache
@@ -50,7 +52,9 @@ def languages() -> dict[str, Language]:
             words.get("you", "you"),
             _spellings(spelled.pop("commands", {})),
             _spellings(spelled.pop("confirm", {})),
-            {game: _spellings(table) for game, table in spelled.items()},
+            everyday=frozenset(w.casefold() for w in words.get("everyday", ())),
+            votes=_spellings(spelled.pop("votes", {})),
+            games={game: _spellings(table) for game, table in spelled.items()},
         )
     return found
 
@@ -86,6 +90,17 @@ def speaking(code: str | None) -> Iterator[None]:
         yield
     finally:
         _now.reset(token)
+
+
+def everyday_words() -> frozenset[str]:
+    """Every language's everyday words (never a mistyped command, and talk before others)."""
+    return frozenset().union(*(language.everyday for language in languages().values()))
+
+
+def vote_words(kind: str) -> frozenset[str]:
+    """Every language's words of one kind for reading a vote (ja, filler, hedges...)."""
+    found = (language.votes.get(kind, ()) for language in languages().values())
+    return frozenset(w.casefold() for words in found for w in words)
 
 
 def you_word() -> str:

@@ -26,6 +26,7 @@ from .everyday import (
     VOTE_WORDS,
     WEAK_VOTE_WORDS,
 )
+from .languages import vote_words
 from .sentences import Words
 
 COUNTED = "counted"
@@ -43,7 +44,7 @@ _ANSWERING = frozenset({"then", "so"})
 # Words that speak of voting without a vote word: to a voter the game waits on, a question.
 VOTE_MENTIONS = frozenset(
     {"vote", "voting", "voted", "votes", "jaing", "jaed", "neining", "neined", "neind", "jad"}
-)
+) | vote_words("mentions")
 
 
 @dataclass(frozen=True)
