@@ -19,8 +19,11 @@ from sh_sms.text.commands import (
     ParseError,
 )
 from sh_sms.text.commands import parse as parse_shared
+from sh_sms.text.languages import languages
 from sh_sms.text.phonetext import plain
 from sh_sms.text.typos import closest, letters
+
+from ..params import NAME as GAME
 
 # Each verb of the variant and the words that mean it; players are taught the first.
 SPELLINGS: dict[str, tuple[str, ...]] = {
@@ -32,7 +35,12 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "send": ("SEND",),  # SEND <player> <district>
     "play": ("PLAY",),  # PLAY: the action player plays the policy handed to them
 }
-ALIASES = {word.casefold(): verb for verb, words in SPELLINGS.items() for word in words}
+ALIASES = {word.casefold(): verb for verb, words in SPELLINGS.items() for word in words} | {
+    word.casefold(): verb  # every language's words for this game's commands (MOVER, VOTAR...)
+    for language in languages().values()
+    for verb, words in language.games.get(GAME, {}).items()
+    for word in words
+}
 TAUGHT = {verb: words[0] for verb, words in SPELLINGS.items()}
 MOVE_VERBS = frozenset(SPELLINGS)  # every variant word is a move of the game
 # Standard moves with no meaning here, and the variant's word for the nearest thing (or None).
