@@ -13,11 +13,17 @@ that ask nothing of their reader), segments per finished game (lobby included) b
 segments per round per bystander (outside the government), UCS-2 messages and the cost per game.
 
     python benchmarks/sms_cost.py [--games 10] [--names short|long] [--mode ordinary|room]
-                                  [--bots strategy|random] [--talk] [--price 0.0083]
-                                  [--database-url URL]
+                                  [--bots strategy|random] [--lang en|es] [--talk]
+                                  [--price 0.0083] [--database-url URL]
+
+`--lang es`: every player reads Spanish (the host opens with `NUEVO <name>`, the others join with
+`UNIRSE <code> <name>`, which makes each number read Spanish; the moves stay the English words,
+which work in every language). Given twice (`--lang en --lang es`), each line is played in both
+and a last table sets Spanish beside English with the ratio es/en of segments per game.
 
 Targets (strategy bots): 7 players ordinary <= 250 segments a game with short names, <= 275 with
-long names; room mode <= 135; 10 players ordinary <= 420; 0 UCS-2 messages everywhere.
+long names; room mode <= 135; 10 players ordinary <= 420; 0 UCS-2 messages everywhere; Spanish
+costs at most 10% more segments a game than English (es/en <= 1.10).
 """
 
 from __future__ import annotations
@@ -67,6 +73,9 @@ TARGETS = {
     (10, "ordinary", "short"): 420,
     (10, "ordinary", "long"): 420,
 }
+SPANISH_RATIO = 1.10  # most segments a Spanish game may cost, as a share of the English game's
+# How each language opens and joins a lobby: the Spanish words make the number read Spanish.
+OPEN = {"en": ("NEW {name}", "JOIN {code} {name}"), "es": ("NUEVO {name}", "UNIRSE {code} {name}")}
 
 
 @dataclass
@@ -96,9 +105,13 @@ class Tally:
 class Table:
     """One game played by phones through the webhook."""
 
-    def __init__(self, client, engine, players: int, seed: int, names: list[str]) -> None:
-        self.client, self.engine, self.seed = client, engine, seed
-        self.numbers = [f"+1555030{seat:04d}" for seat in range(players)]
+    def __init__(
+        self, client, engine, players: int, seed: int, names: list[str], lang: str = "en"
+    ) -> None:
+        self.client, self.engine, self.seed, self.lang = client, engine, seed, lang
+        # A number keeps the language it chose across games: each language has numbers of its own.
+        block = 30 + list(OPEN).index(lang)
+        self.numbers = [f"+15550{block}{seat:04d}" for seat in range(players)]
         self.names = names[:players]
         self.last_id = self._max_id()
 
@@ -115,7 +128,8 @@ class Table:
 
     def play(self, tally: Tally, bots: str, room: bool, talk: bool) -> None:
         """Open the lobby, fill it, start and play to the end, adding to `tally`."""
-        lobby = self.text(0, f"NEW {self.names[0]}")
+        opening, joining = OPEN[self.lang]
+        lobby = self.text(0, opening.format(name=self.names[0]))
         game_id = self._game_id()
         with Session(self.engine) as session:  # the engine's deal follows the game's seed
             session.exec(update(Game).where(col(Game.id) == game_id).values(seed=self.seed))
@@ -124,7 +138,8 @@ class Table:
             lobby += self.text(0, "SET ROOM ON")
         code = self._game(game_id).code
         for seat in range(1, len(self.names)):
-            lobby += self.text(seat, f"JOIN {code} {self.names[seat]}")
+            lobby += self.text(seat, joining.format(code=code, name=self.names[seat]))
+        self._check_lang(game_id)
         tally.count(lobby)
         players = Players(bots, self.seed, len(self.names))
         rows = self.text(0, "START")
@@ -155,6 +170,14 @@ class Table:
             insiders = {self.numbers[s] for s in government[round_no]}
             tally.outsider_rounds += alive[round_no] - len(government[round_no])
             tally.outsider_segments += sum(r.segments for r in rows if r.to_number not in insiders)
+
+    def _check_lang(self, game_id: int) -> None:
+        """Every seat reads the language asked for (None is English)."""
+        with Session(self.engine) as session:
+            query = select(Player.lang).where(Player.game_id == game_id)
+            langs = set(session.exec(query).all())
+        want = None if self.lang == "en" else self.lang
+        assert langs == {want}, f"players read {langs}, not {want}"
 
     def _events(self, game_id: int) -> list:
         with Session(self.engine) as session:
@@ -213,15 +236,15 @@ class Players:
         return said
 
 
-def line(args, kind: str, mode: str, bots: str, players: int, tally: Tally) -> str:
+def line(args, kind: str, mode: str, bots: str, players: int, tally: Tally, lang: str) -> str:
     """One printed line of figures, with its target and verdict."""
     per_game = tally.segments / tally.games
     goal = TARGETS.get((players, mode, kind)) if bots == "strategy" and not args.talk else None
     verdict = "" if goal is None else f"<= {goal} {'ok' if per_game <= goal else 'MISSED'}"
     return (
-        f"{kind:>5} {mode:>8} {bots:>8} {players:>7} {tally.games:>5} {tally.texts_in:>8} "
-        f"{tally.messages:>8} {tally.segments:>8} {tally.over_160:>5} {tally.news_over_160:>5} "
-        f"{per_game:>8.1f} {verdict:<13} "
+        f"{lang:>4} {kind:>5} {mode:>8} {bots:>8} {players:>7} {tally.games:>5} "
+        f"{tally.texts_in:>8} {tally.messages:>8} {tally.segments:>8} {tally.over_160:>5} "
+        f"{tally.news_over_160:>5} {per_game:>8.1f} {verdict:<13} "
         f"{tally.outsider_segments / tally.outsider_rounds:>9.2f} {tally.ucs2:>5} "
         f"${tally.segments * args.price / tally.games:>6.2f}"
     )
@@ -235,13 +258,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mode", choices=["ordinary", "room"], action="append")
     parser.add_argument("--bots", choices=["strategy", "random"], action="append")
     parser.add_argument("--players", type=int, choices=range(5, 11), action="append")
+    parser.add_argument(
+        "--lang", choices=["en", "es"], action="append", help="the players' language (en)"
+    )
     parser.add_argument("--talk", action="store_true", help="text the strategy bots' claims")
     parser.add_argument("--price", type=float, default=DEFAULT_PRICE, help="USD per segment")
     parser.add_argument("--database-url", help="default: a temporary SQLite file")
     args = parser.parse_args(argv)
+    langs = list(dict.fromkeys(args.lang or ["en"]))
+    per_game: dict[tuple, dict[str, Tally]] = defaultdict(dict)
     print(
-        f"{'names':>5} {'mode':>8} {'bots':>8} {'players':>7} {'games':>5} {'texts in':>8} "
-        f"{'messages':>8} {'segments':>8} {'>160':>5} {'news':>5} {'seg/game':>8} "
+        f"{'lang':>4} {'names':>5} {'mode':>8} {'bots':>8} {'players':>7} {'games':>5} "
+        f"{'texts in':>8} {'messages':>8} {'segments':>8} {'>160':>5} {'news':>5} {'seg/game':>8} "
         f"{'target':<13} {'seg/rnd/by':>9} {'UCS-2':>5} {'$/game':>7}"
     )
     for kind in args.names or ["short", "long"]:
@@ -256,11 +284,13 @@ def main(argv: list[str] | None = None) -> None:
             for mode in args.mode or ["ordinary", "room"]:
                 for bots in args.bots or ["strategy", "random"]:
                     for players in args.players or [5, 7, 10]:
-                        tally = Tally()
-                        for seed in range(1, args.games + 1):
-                            table = Table(client, engine, players, seed, names)
-                            table.play(tally, bots, mode == "room", args.talk)
-                        print(line(args, kind, mode, bots, players, tally), flush=True)
+                        for lang in langs:
+                            tally = Tally()
+                            for seed in range(1, args.games + 1):
+                                table = Table(client, engine, players, seed, names, lang)
+                                table.play(tally, bots, mode == "room", args.talk)
+                            per_game[kind, mode, bots, players][lang] = tally
+                            print(line(args, kind, mode, bots, players, tally, lang), flush=True)
             engine.dispose()
             if args.database_url:
                 break  # one database holds one run
@@ -270,6 +300,30 @@ def main(argv: list[str] | None = None) -> None:
         "seg/rnd/by: segments per round per player outside the government; targets with the "
         "strategy bots; UCS-2 target 0)"
     )
+    if len(langs) > 1:
+        compare(args, per_game)
+
+
+def compare(args, per_game: dict[tuple, dict[str, Tally]]) -> None:
+    """Spanish beside English, line by line: segments per game, cost, ratio and UCS-2."""
+    print(
+        f"\n{'names':>5} {'mode':>8} {'bots':>8} {'players':>7} {'en seg/game':>11} "
+        f"{'es seg/game':>11} {'es/en':>6} {'target':<13} {'en $':>6} {'es $':>6} "
+        f"{'UCS-2':>5}"
+    )
+    for (kind, mode, bots, players), tallies in per_game.items():
+        en, es = tallies.get("en"), tallies.get("es")
+        if en is None or es is None:
+            continue
+        en_game, es_game = en.segments / en.games, es.segments / es.games
+        ratio = es_game / en_game
+        verdict = f"<= {SPANISH_RATIO:.2f} {'ok' if ratio <= SPANISH_RATIO else 'MISSED'}"
+        print(
+            f"{kind:>5} {mode:>8} {bots:>8} {players:>7} {en_game:>11.1f} {es_game:>11.1f} "
+            f"{ratio:>6.3f} {verdict:<13} {en_game * args.price:>6.2f} "
+            f"{es_game * args.price:>6.2f} {en.ucs2 + es.ucs2:>5}"
+        )
+    print("(es/en: Spanish segments per game over English, same seeds; target <= 1.10)")
 
 
 if __name__ == "__main__":
