@@ -4,6 +4,7 @@ move instead."""
 
 from __future__ import annotations
 
+from ...text.words import taught
 from .engine import GameState, awaiting
 from .engine.state import CHANCELLOR_ENACT, PRESIDENT_DISCARD, VETO
 
@@ -26,9 +27,9 @@ def hint(state: GameState, seat: int) -> dict:
     if seat in awaiting(state):
         letters = dict.fromkeys(state.hand)
         if state.phase == PRESIDENT_DISCARD:
-            commands = [f"DISCARD {c}" for c in letters]
+            commands = [f"{taught('discard')} {c}" for c in letters]  # the reader's word
         elif state.phase == CHANCELLOR_ENACT:
-            commands = [f"ENACT {c}" for c in letters]
+            commands = [f"{taught('enact')} {c}" for c in letters]
         elif state.phase == VETO:
             commands = ["VETO YES", "VETO NO"]
     return {"commands": commands}
