@@ -99,8 +99,8 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
             return ParseError(NEAR_MISS, taught(guess), guess, words=rest)
         return Command("say", stripped)
     rest = [w for w in words[1:] if w]
-    if rest and (first in CHATTY_WORDS or first in NEVER_TYPOS):
-        return Command("say", stripped)  # "info is power", "dejar que decida Ana"
+    if rest and first in CHATTY_WORDS:
+        return Command("say", stripped)
     if asks(stripped) and verb not in ANSWERING:
         if verb in CARRIER_VERBS:
             return Command("say", stripped)

@@ -32,6 +32,7 @@ class Language:
     confirm: dict[str, tuple[str, ...]] = field(default_factory=dict)
     games: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     everyday: frozenset[str] = frozenset()  # never a mistyped command
+    chatty: frozenset[str] = frozenset()  # command words that open talk before other words
     votes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # how a vote reads
 
 
@@ -53,6 +54,7 @@ def languages() -> dict[str, Language]:
             _spellings(spelled.pop("commands", {})),
             _spellings(spelled.pop("confirm", {})),
             everyday=frozenset(w.casefold() for w in words.get("everyday", ())),
+            chatty=frozenset(w.casefold() for w in words.get("chatty", ())),
             votes=_spellings(spelled.pop("votes", {})),
             games={game: _spellings(table) for game, table in spelled.items()},
         )
@@ -95,6 +97,11 @@ def speaking(code: str | None) -> Iterator[None]:
 def everyday_words() -> frozenset[str]:
     """Every language's everyday words (never a mistyped command, and talk before others)."""
     return frozenset().union(*(language.everyday for language in languages().values()))
+
+
+def chatty_words() -> frozenset[str]:
+    """Every language's command words that open talk when other words follow them."""
+    return frozenset().union(*(language.chatty for language in languages().values()))
 
 
 def vote_words(kind: str) -> frozenset[str]:

@@ -3,7 +3,7 @@ and the ordinary words that are never typos of a command (data only)."""
 
 from __future__ import annotations
 
-from .languages import current, languages
+from .languages import chatty_words, current, languages
 
 # Each verb and the words that mean it (matched case-insensitively); players are taught the first.
 # No game word is a carrier keyword unless it means there what the carrier means (SMS.md): the
@@ -120,7 +120,8 @@ NO_ARG_VERBS = frozenset(
 # Commands that often open ordinary talk ("who is Hitler?"): with more words, they are talk.
 # The carrier reads its keywords only as the whole text, so "stop it" is talk too.
 CHATTY_VERBS = frozenset({"who", "log", "remind", "stop", "unstop"})
-CHATTY_WORDS = frozenset({"info"})  # "info is power": an alias that is talk with more words
+# "info is power", "dejar que decida Ana": an alias that is talk with more words.
+CHATTY_WORDS = frozenset({"info"}) | chatty_words()
 POLICY_VERBS = frozenset({"discard", "enact"})
 POLICY_WORDS = {
     "l": "L",

@@ -12,10 +12,14 @@ from ..gamekind import registry
 from ..public.facts import watch_facts
 from ..store import Game
 from ..store.games import load_state
+from ..text.languages import speaking
+from .pages import keep_language, page_globals, page_language
 from .runtime import runtime
 from .texting import join_qr, service_number
 
 bp = Blueprint("board", __name__)
+for _name, _value in page_globals().items():  # the pages' words: `t`, `page_lang`, `keep_lang`
+    bp.add_app_template_global(_value, _name)
 
 _CODE = re.compile(r"[A-Z0-9]{1,8}")
 POLL_MS = 2000  # how often an open board asks whether anything changed
@@ -85,21 +89,26 @@ def board_page(code: str) -> Response | tuple[Response | str, int]:
     """The public board as a page for a shared screen; it follows the game by itself."""
     if code.lower().endswith(".json"):  # never shadow the JSON route, whatever the matcher does
         return board_json(code[: -len(".json")])
-    board = find_board(code)
-    if board is None:
-        return not_found()
-    settings = runtime().settings
     with Session(runtime().engine) as session:
         game = find_game(session, code)
-    template, context = registry.of(game).board_page(board)
-    page = render_template(
-        template,
-        b=board,
-        number=service_number(settings),
-        simulator=settings.backend == SIMULATOR,
-        qr=join_qr(settings, board["code"]) if board["phase"] == "lobby" else None,
-        poll_ms=POLL_MS,
-        refresh=REFRESH_SECONDS,
-        **context,
-    )
+    if game is None:
+        return not_found()
+    lang = page_language(game.lang)
+    with speaking(lang):  # the page's words and the events' texts, in the page's language
+        board = find_board(code)
+        if board is None:
+            return not_found()
+        settings = runtime().settings
+        template, context = registry.of(game).board_page(board)
+        page = render_template(
+            template,
+            b=board,
+            number=service_number(settings),
+            simulator=settings.backend == SIMULATOR,
+            qr=join_qr(settings, board["code"]) if board["phase"] == "lobby" else None,
+            poll_ms=POLL_MS,
+            refresh=REFRESH_SECONDS,
+            page_url=keep_language(f"/g/{board['code']}"),
+            **context,
+        )
     return no_store(Response(page))

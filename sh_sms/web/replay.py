@@ -11,7 +11,9 @@ from ..public.facts import bot_names
 from ..store import ENDED, OVER
 from ..store.games import load_state
 from ..table.links import board_path
+from ..text.languages import speaking
 from .board import find_game, no_store, not_found
+from .pages import keep_language, page_language
 from .runtime import runtime
 
 bp = Blueprint("replay", __name__)
@@ -26,20 +28,22 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
         if game is None:
             return not_found()
         state = load_state(game)
+        lang = page_language(game.lang)
         if game.status not in FINISHED or state is None:
-            page = render_template(
+            page = render_template(  # its words are English only, so is the page
                 "web/no_replay.html",
                 code=game.code,
-                board=board_path(game.code),
+                board=keep_language(board_path(game.code)),
                 running=game.status not in FINISHED,
             )
             return no_store(Response(page, status=404))
-        found = registry.of(game).replay_page(session, game, state)
+        with speaking(lang):  # what the table was texted, in the page's language
+            found = registry.of(game).replay_page(session, game, state)
         bots = bot_names(session, game)
     if found is None:
         return not_found()
     template, context = found
-    page = render_template(
-        template, code=game.code, board=board_path(game.code), bots=bots, **context
-    )
+    with speaking(lang):
+        board = keep_language(board_path(game.code))
+        page = render_template(template, code=game.code, board=board, bots=bots, **context)
     return no_store(Response(page))

@@ -13,7 +13,8 @@
   function show(i, push) {
     at = Math.max(0, Math.min(steps.length - 1, i));
     steps.forEach(function (step, k) { step.classList.toggle("current", k === at); });
-    where.textContent = "Step " + (at + 1) + " of " + steps.length;
+    var says = where.getAttribute("data-says") || "Step {n} of {of}";  // in the page's language
+    where.textContent = says.replace("{n}", at + 1).replace("{of}", steps.length);
     prev.disabled = at === 0;
     next.disabled = at === steps.length - 1;
     if (push) history.replaceState(null, "", "#" + steps[at].id);

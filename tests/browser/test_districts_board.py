@@ -143,7 +143,13 @@ def test_a_finished_districts_game_shows_every_card(browser, tables, screenshot,
     page = browser.new_page(viewport=SIZES[size])
     page.goto(f"{server.url}/g/DEND")
     board = page.locator("#board")
-    expect(board.locator(".status .headline")).to_have_text(re.compile(r"^GAME OVER: a "))
+    said = {
+        "policies": "a faction reached 5 policies",
+        "points": "a district reached 5 points",
+        "limit": "11 policies were played",
+    }
+    reasons = " and ".join(said[r] for r in done.reason.split("+"))
+    expect(board.locator(".status .headline")).to_have_text(f"GAME OVER: {reasons}")
     winners = ", ".join(done.names[s] for s in done.winners)
     if winners:
         expect(board.locator(".status .detail")).to_contain_text(f"Winners: {winners}.")
