@@ -34,6 +34,7 @@ class Language:
     everyday: frozenset[str] = frozenset()  # never a mistyped command
     chatty: frozenset[str] = frozenset()  # command words that open talk before other words
     votes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # how a vote reads
+    questions: dict = field(default_factory=dict)  # questions to the service, as patterns
 
 
 @cache
@@ -56,6 +57,7 @@ def languages() -> dict[str, Language]:
             everyday=frozenset(w.casefold() for w in words.get("everyday", ())),
             chatty=frozenset(w.casefold() for w in words.get("chatty", ())),
             votes=_spellings(spelled.pop("votes", {})),
+            questions=spelled.pop("questions", {}),
             games={game: _spellings(table) for game, table in spelled.items()},
         )
     return found
@@ -102,6 +104,18 @@ def everyday_words() -> frozenset[str]:
 def chatty_words() -> frozenset[str]:
     """Every language's command words that open talk when other words follow them."""
     return frozenset().union(*(language.chatty for language in languages().values()))
+
+
+def question_forms(topic: str) -> tuple[str, ...]:
+    """Every language's patterns of a question to the service about `topic` (now, role, win)."""
+    return tuple(f for lang in languages().values() for f in lang.questions.get(topic, ()))
+
+
+def how_to_words() -> dict[str, str]:
+    """Every language's "how do I <verb>" words -> the command's verb ("voto": vote)."""
+    return {
+        w: v for lang in languages().values() for w, v in lang.questions.get("how_to", {}).items()
+    }
 
 
 def vote_words(kind: str) -> frozenset[str]:

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from .helpwords import HOW_IT_WORKS, HOW_TO, LEADING, NOW, ROLE, RULES, TERMS, TRAILING
+from .languages import how_to_words, question_forms
 from .sentences import Words
 
 _TERM = "|".join(sorted((re.escape(t) for t in TERMS), key=len, reverse=True))
@@ -47,9 +48,13 @@ _WORKS = re.compile(
     rf"how (?:does|do) (?P<thing>{'|'.join(sorted(HOW_IT_WORKS, key=len, reverse=True))}) work"
 )
 _WHOLE = {
-    topic: re.compile(f"(?:{'|'.join(forms)})")
+    topic: re.compile(f"(?:{'|'.join((*forms, *question_forms(topic)))})")
     for topic, forms in (("now", NOW), ("role", ROLE), ("win", RULES))
 }
+# "como voto", "cómo puedo nominar": another language's "how do I" (words.toml [questions]).
+_THEIR_HOW = how_to_words()
+_THEIR_VERBS = "|".join(sorted(map(re.escape, _THEIR_HOW), key=len, reverse=True)) or "$^"
+_THEIR_HOW_TO = re.compile(rf"como (?:puedo |se )?(?P<verb>{_THEIR_VERBS})")
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,9 @@ def _asks(core: str) -> HowTo | None:
     match = _HOW_TO.fullmatch(core)
     if match:
         return HowTo(HOW_TO[match.group("verb")])
+    match = _THEIR_HOW_TO.fullmatch(core)
+    if match:
+        return HowTo(_THEIR_HOW[match.group("verb")])
     match = _WORKS.fullmatch(core)
     if match:
         return HowTo(HOW_IT_WORKS[match.group("thing")])

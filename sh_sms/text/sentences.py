@@ -17,7 +17,9 @@ How a voter's sentence reads as a vote is `text.votes`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from unicodedata import combining
 
 from .everyday import BARE_COURTESY, COURTESY, NOT_A_NAME
 from .phonetext import FACES, plain, with_faces
@@ -43,8 +45,9 @@ def words_of(text: str) -> Words:
     """The words of `text` and whether it asks: a question mark anywhere ("me? ya"), or a `/` at
     the end (a question mark typed without shift: "no/"); and the words of its last sentence
     ("oh i thought i did. NEIN": "nein")."""
-    lowered = with_faces(plain(text)).casefold()
-    kept = "".join(ch for ch in lowered if ch.isascii() or ch.isspace())  # other emoji: nothing
+    lowered = unicodedata.normalize("NFKD", with_faces(plain(text)).casefold())
+    # Accents fall away ("qué": "que", "sí": "si"); other emoji are nothing.
+    kept = "".join(ch for ch in lowered if (ch.isascii() or ch.isspace()) and not combining(ch))
     stripped = _THUMBS.sub(lambda m: " (y) " if m.group(1) == "up" else " (n) ", kept.rstrip())
     for face in set(FACES.values()) - {"(y)", "(n)"}:
         stripped = stripped.replace(face.casefold(), " ")

@@ -85,3 +85,15 @@ def test_a_plain_spanish_vote_is_counted(new_table, line, vote):
     code, _president, voters = spanish_vote(table)
     table.phone(voters[1]).send(line)
     assert votes(table, code).get(voters[1]) == (vote == "ja"), line
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [("¿Qué hago ahora?", "JA o NEIN"), ("como veo mi rol", "ROL"), ("como voto", "JA")],
+)
+def test_a_question_to_the_service_in_spanish_is_answered(new_table, line, says):
+    table = new_table()
+    code, _president, voters = spanish_vote(table)
+    out = table.phone(voters[1]).send(line)
+    assert says in (out.reply or ""), (line, out.reply)
+    assert voters[1] not in votes(table, code)
