@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import string
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -15,6 +13,14 @@ from .everyday import NEVER_TYPOS, NOT_A_NAME
 from .languages import known
 from .rulewords import read_rules
 from .setwords import SET_KEYS, SET_VALUES
+from .trimming import (
+    is_filler,
+    is_invisible,
+    rstrip_filler,
+    rstrip_trailing,
+    rstrip_trailing_emoji,
+    strip_word,
+)
 from .typos import closest, letters, near_miss
 from .words import (
     ALIASES,
@@ -82,11 +88,11 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     Typed faces and punctuation are talk (`:(`, `...`); a lone `?` is STATUS.
     """
     stripped = plain(text).strip()
-    if not any(not _is_invisible(ch) for ch in stripped):
+    if not any(not is_invisible(ch) for ch in stripped):
         return ParseError(EMPTY)
     if stripped == "?":
         return Command("status")
-    words = [_strip_word(w) for w in _rstrip_trailing(stripped).split()]
+    words = [strip_word(w) for w in rstrip_trailing(stripped).split()]
     if not words:  # faces and punctuation (":(", "...", "??"): talk
         return Command("say", stripped)
     first = words[0].casefold()
@@ -113,7 +119,7 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
 
 def asks(text: str) -> bool:
     """Whether a text ends as a question: `?` (or `/`, shift missed) after its last word."""
-    end = _rstrip_trailing_emoji(text).rstrip(" !.")
+    end = rstrip_trailing_emoji(text).rstrip(" !.")
     return end.endswith(("?", "/"))
 
 
@@ -204,7 +210,7 @@ def _bad(verb: str) -> ParseError:
 def _say(stripped: str) -> Command | ParseError:
     parts = stripped.split(None, 1)
     talk = parts[1].strip() if len(parts) == 2 else ""
-    if not any(not _is_filler(ch) for ch in talk):
+    if not any(not is_filler(ch) for ch in talk):
         return ParseError(MISSING_ARG, verb="say")
     return Command("say", talk)
 
@@ -220,7 +226,7 @@ def _set(stripped: str, rest: list[str]) -> Command | ParseError:
         return _error(NEAR_MISS, SET_KEYS[guess]) if guess else Command("say", stripped)
     if len(rest) == 1:
         return ParseError(MISSING_ARG, verb=verb)
-    value = SET_VALUES[verb](_rstrip_filler(stripped).split()[2:])  # "9pm - 8am" keeps its "-"
+    value = SET_VALUES[verb](rstrip_filler(stripped).split()[2:])  # "9pm - 8am" keeps its "-"
     return _bad(verb) if value is None else Command(verb, value)
 
 
@@ -239,7 +245,7 @@ def _bot(rest: list[str]) -> Command | ParseError:
 def _rules(stripped: str) -> Command | ParseError:
     """RULES, or RULES <knob> <values> (sh_sms.text.rulewords); RULES before other words is talk.
     A lone "-" is a word here (no power on that slot)."""
-    words = [w.strip(".,!?;:'\"()[]") for w in _rstrip_trailing(stripped).split()[1:]]
+    words = [w.strip(".,!?;:'\"()[]") for w in rstrip_trailing(stripped).split()[1:]]
     if stripped.split()[-1].strip(".!") == "-" and len(stripped.split()) > 1:
         words.append("-")  # the last slot's "-" (no power), which trailing punctuation loses
     arg, usage, talk = read_rules([w for w in words if w])
@@ -310,47 +316,3 @@ def _help(stripped: str, rest: list[str]) -> Command:
     if topic and (second is None or second in CONFIRM_WORDS.get(topic, SET_KEYS)):
         return Command("help", topic)
     return Command("say", stripped)
-
-
-def _is_invisible(ch: str) -> bool:
-    """Spaces and invisible characters: a text of only these is empty."""
-    return unicodedata.category(ch)[0] in "ZC"
-
-
-def _is_filler(ch: str) -> bool:
-    """Punctuation, spaces and invisible characters: ignored at the end of a command."""
-    return ch in string.punctuation or unicodedata.category(ch)[0] in "PZC"
-
-
-_EMOJI = ("So", "Sk", "Mn", "Cf")  # a symbol, its skin tone, variation selector or joiner
-
-
-def _is_trailing(ch: str) -> bool:
-    """Filler, or an emoji (a symbol, its skin tone or variation selector): "ja!! 👍"."""
-    return _is_filler(ch) or unicodedata.category(ch) in _EMOJI
-
-
-def _rstrip_filler(text: str) -> str:
-    end = len(text)
-    while end and _is_filler(text[end - 1]):
-        end -= 1
-    return text[:end]
-
-
-def _rstrip_trailing(text: str) -> str:
-    end = len(text)
-    while end and _is_trailing(text[end - 1]):
-        end -= 1
-    return text[:end]
-
-
-def _rstrip_trailing_emoji(text: str) -> str:
-    end = len(text)
-    while end and (text[end - 1].isspace() or unicodedata.category(text[end - 1]) in _EMOJI):
-        end -= 1
-    return text[:end]
-
-
-def _strip_word(word: str) -> str:
-    """A word without the punctuation or emoji after it, nor quotes or brackets before it."""
-    return _rstrip_trailing(word).lstrip("\"'([¿¡")
