@@ -39,7 +39,7 @@ from ..text.questions import how_to
 from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
 from ..text.votes import COUNTED, vote_of, vote_word
-from ..text.words import BOT_COUNT_WORDS, CODE_LEN, MOVE_VERBS, POLICY_WORDS
+from ..text.words import BOT_COUNT_WORDS, CODE_LEN, HELP_WORDS, MOVE_VERBS, POLICY_WORDS
 from .reading import (
     INFO_VERBS,
     PLAYER_VERBS,
@@ -54,7 +54,6 @@ from .replies import talk_refusal
 # Aliases that are everyday words: typed by someone who cannot use them now, they are talk.
 # SHOW, DROP and KEEP are the commands' own words: typed exactly, they are answered like any.
 EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"})
-HELP_WORDS = 3  # "help", "help move", "help me please": a help request; longer is talk
 
 
 def read(turn: Turn, text: str) -> Reading:

@@ -17,7 +17,6 @@ from ..gamekind.kit import Action, Event, IllegalAction
 from ..store import OVER as GAME_OVER
 from ..store import GameClock
 from ..store.games import append_events, close_game, save_state
-from ..text.languages import speaking
 from .links import replay_url
 from .plan import pause, plan
 from .turn import Turn
@@ -73,15 +72,11 @@ def tell_held(turn: Turn) -> None:
 
 def _tell(turn: Turn, clock: GameClock, before: object | None, events: list[Event]) -> None:
     replay = replay_url(turn.settings, turn.game.code)
-    written: dict[str, dict[int, list[str]]] = {}  # each language's texts, written once
+    texts = turn.per_language(
+        lambda: turn.kind.step_texts(before, turn.state, events, clock.room_from, replay)
+    )
     for p in turn.players:
-        language = turn.language_of(p.number)
-        if language not in written:
-            with speaking(language):
-                written[language] = turn.kind.step_texts(
-                    before, turn.state, events, clock.room_from, replay
-                )
-        for text in written[language][p.seat]:
+        for text in texts(p.number)[p.seat]:
             turn.mail.add(p.number, text)
     if clock.watchers:
         tell_watchers(turn, clock, events, replay)

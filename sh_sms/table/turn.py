@@ -3,8 +3,10 @@ plays, `kind`), what it causes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TypeVar
 
 from sqlmodel import Session
 
@@ -13,8 +15,10 @@ from ..delivery.mailbox import Mailbox
 from ..gamekind import registry
 from ..gamekind.interface import GameKind
 from ..store import ENDED, LOBBY, OVER, Contact, Game, Player
-from ..text.languages import ENGLISH
+from ..text.languages import ENGLISH, speaking
 from ..text.messages import render
+
+T = TypeVar("T")
 
 # Where the sender of a text stands.
 NO_GAME = "no_game"  # in no game (or only in one that ended long ago)
@@ -59,6 +63,19 @@ class Turn:
             contact = next(made, None) or self.session.get(Contact, number)
             self.chosen[number] = contact.lang if contact is not None else None
         return self.chosen[number]
+
+    def per_language(self, write: Callable[[], T]) -> Callable[[str], T]:
+        """`write()` done at most once per language, in it: what it wrote for a number's."""
+        written: dict[str, T] = {}
+
+        def for_number(number: str) -> T:
+            language = self.language_of(number)
+            if language not in written:
+                with speaking(language):
+                    written[language] = write()
+            return written[language]
+
+        return for_number
 
     def choose_language(self, number: str, code: str | None) -> None:
         """Remember the language `number` chose, on its contact and its seat."""

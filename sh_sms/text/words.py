@@ -69,6 +69,8 @@ ALIASES: dict[str, str] = {
     for verb, words in language.commands.items()
     for word in words
 }
+# "help", "help move", "help me please": a help request; a longer text that opens with HELP is talk.
+HELP_WORDS = 3
 # A command word of one language alone (NUEVO, UNIRSE...) -> that language's code.
 LANGUAGE_OF: dict[str, str] = {
     word.casefold(): language.code

@@ -96,12 +96,18 @@ def test_a_deadline_makes_the_rules_default_move(table: Table):
     assert state.round == 2 and len(state.enacted) == 1 and state.phase == "vote"
 
 
-def test_the_host_reminds_and_a_deadline_discards_at_random(table: Table):
+def capitol_with_a_deadline(table: Table) -> None:
+    """A districts game with a one-hour deadline whose three districts each elected: the
+    capitol holds its cards."""
     districts(table, "SET DEADLINE 1")
     settle(table, [1, 1, 2, 2, 3])
     for voter, candidate in (("Ana", "Ana"), ("Bob", "Ana"), ("Cy", "Cy"), ("Dee", "Cy")):
         table.text(voter, f"VOTE {candidate}")
     table.text("Eve", "VOTE Eve")
+
+
+def test_the_host_reminds_and_a_deadline_discards_at_random(table: Table):
+    capitol_with_a_deadline(table)
     state = table.state()
     assert state.phase == "draw"
     drawer = NAMES[state.capitol["draw"]]
@@ -123,11 +129,7 @@ def test_the_host_reminds_and_a_deadline_discards_at_random(table: Table):
 
 
 def test_the_action_player_is_asked_and_only_the_deadline_plays_for_them(table: Table):
-    districts(table, "SET DEADLINE 1")
-    settle(table, [1, 1, 2, 2, 3])
-    for voter, candidate in (("Ana", "Ana"), ("Bob", "Ana"), ("Cy", "Cy"), ("Dee", "Cy")):
-        table.text(voter, f"VOTE {candidate}")
-    table.text("Eve", "VOTE Eve")
+    capitol_with_a_deadline(table)
     state = table.state()
     if state.phase == "investigate":
         table.text(

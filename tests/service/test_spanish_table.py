@@ -154,3 +154,17 @@ def test_spanish_commands_read_as_their_english_twins():
         mine, theirs = parse(spanish + arg, ["Bob"]), parse(english + arg, ["Bob"])
         assert (mine.verb, mine.arg) == ({"ja": "yes"}.get(theirs.verb, theirs.verb), theirs.arg)
     assert parse("SÍ").verb == "yes" and parse("¿estado?").verb == "status"
+
+
+def test_a_rematch_keeps_the_games_language(new_table):
+    table = new_table()
+    code = table.lobby(["Ana", "Bob", "Cy", "Dee", "Eve"], seed=3)
+    table.phone("Ana").send("SET LANG ES")
+    table.phone("Ana").send("EMPEZAR")
+    table.phone("Ana").send("TERMINAR")
+    out = table.phone("Ana").send("TERMINAR SI")
+    assert "PARTIDA TERMINADA" in out["Bob"], out["Bob"]
+    out = table.phone("Ana").send("REVANCHA")
+    assert not ENGLISH_MARKS.search(out["Bob"]), out["Bob"]
+    rematch = re.search(r"\b([A-Z]{4})\b", out.reply).group(1)
+    assert rematch != code and table.game(rematch).lang == "es"

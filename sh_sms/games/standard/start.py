@@ -36,17 +36,14 @@ def start(turn: Turn, choice: object) -> None:
     started = Event("started", None, facts)
     append_events(turn.session, turn.game, [started, *events], turn.now)
     rules = state.ruleset  # the opening says what house rules change
-    written: dict[str, tuple] = {}  # each language's step texts, written once
+    # Also without "Round 1: X is the candidate" (X's nomination says it again).
+    brief = [e for e in events if e.kind != "round"]
+    written = turn.per_language(
+        lambda: tuple(step_texts(None, state, told, room=room) for told in (events, brief))
+    )
     for p in players:
-        language = turn.language_of(p.number)
-        with speaking(language):
-            if language not in written:
-                # Also without "Round 1: X is the candidate" (X's nomination says it again).
-                brief = [e for e in events if e.kind != "round"]
-                written[language] = tuple(
-                    step_texts(None, state, told, room=room) for told in (events, brief)
-                )
-            texts, lean = written[language]
+        texts, lean = written(p.number)
+        with speaking(turn.language_of(p.number)):
             openings = [  # the roster if it fits (the reader marked), else how many, else less
                 event_text(started, state.names, you=p.seat, rules=rules, **fullness)
                 for fullness in OPENINGS

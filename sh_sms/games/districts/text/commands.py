@@ -22,6 +22,7 @@ from sh_sms.text.commands import parse as parse_shared
 from sh_sms.text.languages import languages
 from sh_sms.text.phonetext import plain
 from sh_sms.text.typos import closest, letters
+from sh_sms.text.words import HELP_WORDS
 
 from ..params import NAME as GAME
 
@@ -70,7 +71,6 @@ HELP_TOPICS = {
     **{w: "districts" for w in ("districts", "district", "game", "capitol", "how", "play")},
     **{w: "policy" for w in ("policy", "policies", "card", "cards", "points", "pt", "redistrict")},
 }
-HELP_WORDS = 3  # "HELP", "help me", "help with voting": a help request; longer is talk
 
 WRONG_GAME = "wrong_game"  # a standard move that this variant has not
 QUESTION = "question"  # a move asked as a question ("vote bob?"): the sender is asked back
