@@ -27,6 +27,7 @@ from sqlmodel import Session
 from ..config import Settings
 from ..store import Contact, Game
 from ..store.allowances import Charge, Spent, bar, refund, spend, spend_one
+from ..store.optouts import is_stopped
 from ..table.turn import NO_GAME, Turn
 from ..text.commands import Command, parse
 
@@ -177,5 +178,8 @@ def _carrier(turn: Turn, body: str) -> bool:
         return True
     if command.verb in ("start", "unstop"):
         row = turn.session.get(Contact, turn.number)
-        return row is not None and row.opted_out
+        if row is not None and row.opted_out:
+            return True
+        pool = turn.settings.pool
+        return pool.stops_per_number and is_stopped(turn.session, turn.number, turn.line)
     return False
