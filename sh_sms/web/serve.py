@@ -72,6 +72,7 @@ def banner(settings: Settings, local: str) -> str:
         url=local,
         simulator=settings.backend == SIMULATOR,
         number=service_number(settings),
+        numbers=len(settings.pool.numbers),
         database=shown_url(settings.database_url),
     )
 
