@@ -75,7 +75,7 @@ class Player(SQLModel, table=True):
     __tablename__ = "players"
     __table_args__ = (
         UniqueConstraint("game_id", "name_key"),
-        Index("uq_players_open_seat", "line", "open_number", unique=True),
+        Index("uq_players_open_seat", "open_number", "line", unique=True),
     )
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)

@@ -1,6 +1,7 @@
 """A pool of service numbers (issue 35): each game plays on one number (`games.line`, "" for the
 home number, as every game before), a phone holds one seat per number (`players.line`, with
-`open_number` unique per line instead of alone), every text knows the number it goes from
+`open_number` unique per line instead of alone; the number leads the index, so a phone's
+seats on every line are found through it too), every text knows the number it goes from
 (`outbox.line`), a kept text the number it was sent to (`dead_letters.to_number`), and a STOP to
 one bare number of a pool opts the phone out of that number only (`line_opt_outs`).
 
@@ -46,7 +47,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("to_number", sa.String(length=20), nullable=True))
     with op.batch_alter_table("players", naming_convention=NAMING) as batch:
         batch.drop_constraint(_open_number_unique(), type_="unique")
-    op.create_index("uq_players_open_seat", "players", ["line", "open_number"], unique=True)
+    op.create_index("uq_players_open_seat", "players", ["open_number", "line"], unique=True)
     op.create_table(
         "line_opt_outs",
         sa.Column("number", sa.String(length=20), nullable=False),
