@@ -17,7 +17,9 @@ import pytest
 from harness import CODE_IN_REPLY, FakeClock, Table, make_app
 from sqlmodel import Session, select
 
+from sh_sms.config import Settings
 from sh_sms.conversation import intake
+from sh_sms.conversation.bounds import worst_case
 from sh_sms.games.standard.engine.bot import RandomBot
 from sh_sms.games.standard.textbot import action_text
 from sh_sms.pool import HOME, sim_numbers
@@ -281,3 +283,11 @@ def test_a_kept_text_is_applied_later_on_the_number_it_was_sent_to(pool: Table, 
     assert intake.retry_due(pool.engine, settings, clock, intake.policy_for(settings)) == 1
     [row] = pool.new_rows()
     assert (row.to_number, row.line) == (pool["Ana"].number, B) and code in row.body
+
+
+def test_the_worst_case_counts_a_phones_tables_once_per_number():
+    """A phone sits at one table per number: what its tables are told (the host's changes, its
+    opt-outs) counts once per table, its talk per minute stays the phone's own."""
+    one, three = worst_case(Settings()), worst_case(Settings(sim_numbers=3))
+    assert three["host"] == 3 * one["host"] and three["opt_out"] == 3 * one["opt_out"]
+    assert three["replies"] == one["replies"] and three["joins"] == one["joins"]
