@@ -17,6 +17,7 @@ from collections import defaultdict
 
 import pytest
 from delivery_helpers import CALLBACK, number
+from fake_twilio import UNSUBSCRIBED
 from flask import Flask
 from sqlmodel import Session, select
 from twilio.request_validator import RequestValidator
@@ -82,7 +83,7 @@ def app_for(make_app, fake, **overrides) -> Flask:
         "twilio_api_url": fake.url,
         "status_callback_url": CALLBACK,  # names each message's outbox row
         "twilio_mps": 1000.0,
-        "worker_threads": 1,
+        "worker_threads": 4,
         "texts_per_minute": 10**6,
         "talk_segments_per_minute": 10**6,
         "talk_segments_per_hour": 10**6,
@@ -93,7 +94,9 @@ def app_for(make_app, fake, **overrides) -> Flask:
 
 def drain(pool: Pool, clock) -> None:
     settings = pool.app.extensions["sh_sms"].settings
-    Worker(pool.engine, settings, clock=clock, name="w1").drain()
+    worker = Worker(pool.engine, settings, clock=clock, name="w1")
+    worker.drain()
+    worker.close()
 
 
 def three_games(pool: Pool) -> dict[str, str]:
@@ -116,14 +119,14 @@ def three_games(pool: Pool) -> dict[str, str]:
     return games
 
 
-def play(pool: Pool, games: dict[str, str], clock, seed: int = 3) -> None:
-    """The three games to their ends, one move of each in turn, each to its game's number; the
-    worker sends as they go."""
+def play(pool: Pool, games: dict[str, str], clock, seed: int = 3, moves: int | None = None) -> None:
+    """The three games to their ends (or `moves` moves each), one move of each in turn, each to
+    its game's number; the worker sends as they go."""
     bots = {code: RandomBot(seed + i) for i, code in enumerate(games)}
     numbers = {code: pool.seats(code) for code in games}
     names = {n: name for name, n in pool.phones.items()}
     live = set(games)
-    for step in range(3000):
+    for step in range(moves or 3000):
         for code in sorted(live):
             game = pool.game(code)
             if game.status != ACTIVE:
@@ -138,7 +141,8 @@ def play(pool: Pool, games: dict[str, str], clock, seed: int = 3) -> None:
         if not live:
             drain(pool, clock)
             return
-    raise AssertionError(f"games {sorted(live)} did not end")
+    drain(pool, clock)
+    assert moves is not None, f"games {sorted(live)} did not end"
 
 
 def scan(pool: Pool, games: dict[str, str]) -> list:
@@ -183,7 +187,7 @@ def service_pool(make_app, fake_twilio) -> Pool:
 def test_a_messaging_service_sends_each_game_from_its_number(service_pool, clock):
     pool = service_pool
     games = three_games(pool)
-    play(pool, games, clock)
+    play(pool, games, clock, moves=30)  # a few rounds of each: the whole games are above
     for call in scan(pool, games):
         assert call.form["MessagingServiceSid"] == SERVICE
 
@@ -211,3 +215,31 @@ def test_a_stop_to_one_number_of_a_service_opts_out_of_all_and_tells_every_table
         pool.text("Ana", "anyone there?", via)
     drain(pool, clock)
     assert cy not in {call.to for call in pool.fake.created()[before:]}
+
+
+def test_a_bare_number_that_finds_a_phone_unsubscribed_stops_only_that_number(
+    make_app, fake_twilio, clock
+):
+    """Twilio's 21610 from one bare number of the pool: the phone opted out of that number at
+    its carrier; its table there is told, its table on another number goes on."""
+    pool = Pool(app_for(make_app, fake_twilio), fake_twilio)
+    a, b, _ = NUMBERS
+    first = pool.code("Ana", a)
+    pool.text("Bob", f"JOIN {first} Bob", a)
+    second = pool.code("Cy", b)
+    pool.text("Bob", f"JOIN {second} Bob", b)
+    pool.text("Dee", f"JOIN {second} Dee", b)
+    drain(pool, clock)
+    bob = pool.phones["Bob"]
+    fake_twilio.script_to(bob, UNSUBSCRIBED)
+    pool.text("Cy", "hello table", b)  # goes to Bob (refused: 21610) and Dee
+    drain(pool, clock)
+    told = [c for c in fake_twilio.created() if "Bob has opted out of texts" in c.form["Body"]]
+    assert {(c.to, c.form["From"]) for c in told} >= {(pool.phones["Dee"], b)}
+    assert {c.form["From"] for c in told} == {b}
+    before = len(fake_twilio.created())
+    pool.text("Ana", "still with us bob?", a)  # from A, Bob is still texted
+    pool.text("Cy", "anyone?", b)  # from B, no longer
+    drain(pool, clock)
+    after = [(c.to, c.form["From"]) for c in fake_twilio.created()[before:]]
+    assert (bob, a) in after and (bob, b) not in after
