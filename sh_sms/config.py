@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cached_property
 from typing import Annotated, Any
 
 from pydantic import (
@@ -146,14 +146,14 @@ class Settings:
             return self.public_base_url.rstrip("/") + "/sms/status"
         return None
 
-    @property
+    @cached_property
     def pool(self) -> Pool:
         """The service numbers texts come from, the home number first (`sh_sms.pool`)."""
         if self.backend == SIMULATOR:
-            return _pool(sim_numbers(self.sim_numbers), None)
+            return Pool(sim_numbers(self.sim_numbers))
         listed = [self.twilio_from_number or "", *self.twilio_numbers.split(",")]
         numbers = tuple(dict.fromkeys(n.strip() for n in listed if n.strip()))
-        return _pool(numbers, self.twilio_messaging_service_sid)
+        return Pool(numbers, self.twilio_messaging_service_sid)
 
     @property
     def segment_rate(self) -> float:
@@ -184,12 +184,6 @@ class Settings:
             return cls(**values)
         except ValidationError as exc:
             raise InvalidSettings(refusals(cls.__pydantic_fields__, exc, values)) from None
-
-
-@lru_cache(maxsize=8)
-def _pool(numbers: tuple[str, ...], service_sid: str | None) -> Pool:
-    """One Pool per configuration: the webhook asks for it with every text."""
-    return Pool(numbers, service_sid)
 
 
 class InvalidSettings(RuntimeError):
