@@ -16,8 +16,9 @@ import uuid
 from collections import defaultdict
 
 import pytest
-from delivery_helpers import CALLBACK, number
-from fake_twilio import UNSUBSCRIBED
+from delivery_helpers import CALLBACK, number, queue, twilio_settings
+from fake_messages import message
+from fake_twilio import RESET, UNSUBSCRIBED
 from flask import Flask
 from sqlmodel import Session, select
 from twilio.request_validator import RequestValidator
@@ -243,3 +244,31 @@ def test_a_bare_number_that_finds_a_phone_unsubscribed_stops_only_that_number(
     drain(pool, clock)
     after = [(c.to, c.form["From"]) for c in fake_twilio.created()[before:]]
     assert (bob, a) in after and (bob, b) not in after
+
+
+def test_a_lookup_never_takes_another_numbers_message_for_this_one(
+    database_url, db_engine, fake_twilio, clock
+):
+    """A text from one number of the pool whose send had an unknown outcome is looked up among
+    that number's messages only: the same words sent from another number are not it."""
+    fake_twilio.clock = clock.now
+    settings = twilio_settings(
+        database_url, fake_twilio, twilio_from_number=NUMBERS[0],
+        twilio_numbers=",".join(NUMBERS[1:]), send_timeout_seconds=0.3,
+    )  # fmt: skip
+    alice = number(1)
+    [outbox_id] = queue(db_engine, alice, "Vote changed to JA.")
+    with Session(db_engine) as session:
+        session.get(Outbox, outbox_id).line = NUMBERS[1]
+        session.commit()
+    form = {"To": alice, "From": NUMBERS[0], "Body": "Vote changed to JA."}
+    other = message(fake_twilio.account_sid, "SM" + "e" * 32, form, clock.now())
+    fake_twilio.messages.append({**other, "status": "sent", "date_sent": other["date_created"]})
+    fake_twilio.script(RESET)  # the first attempt: no answer, nothing created
+    worker = Worker(db_engine, settings, clock=clock, rand=lambda: 1.0, name="w")
+    assert worker.drain() == 1
+    clock.advance(60)
+    assert worker.drain() == 1
+    [created] = fake_twilio.created()
+    assert created.form["From"] == NUMBERS[1] and fake_twilio.lists == 1
+    assert fake_twilio.created_count()[outbox_id] == 1
