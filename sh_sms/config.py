@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Annotated, Any
 
 from pydantic import (
@@ -24,12 +25,14 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass
 
+from .pool import Pool, sim_numbers
 from .setting_values import (
     AccountSid,
     DatabaseUrl,
     DeliveryOrder,
     LogLevel,
     NumberPatterns,
+    Numbers,
     OptionalBaseUrl,
     QuietHours,
     Region,
@@ -57,6 +60,10 @@ class Settings:
     twilio_auth_token: str | None = None
     twilio_from_number: str | None = None
     twilio_messaging_service_sid: ServiceSid | None = Field(None, examples=["MG0123456789..."])
+    # The pool of service numbers (issue 35), after TWILIO_FROM_NUMBER if that is set too; with
+    # a Messaging Service and this unset, its numbers are read when a process starts.
+    twilio_numbers: Numbers = Field("", examples=["+15551234567,+15557654321"])
+    sim_numbers: Annotated[int, Field(ge=1, le=20)] = 1  # the simulator's service numbers
     # This app's address as Twilio calls it: https://host, nothing after the host.
     public_base_url: OptionalBaseUrl = Field(None, examples=["https://my-app.herokuapp.com"])
     simulator: bool = False  # run the phone simulator on a host (DYNO set) on purpose
@@ -138,6 +145,15 @@ class Settings:
         if self.public_base_url:
             return self.public_base_url.rstrip("/") + "/sms/status"
         return None
+
+    @cached_property
+    def pool(self) -> Pool:
+        """The service numbers texts come from, the home number first (`sh_sms.pool`)."""
+        if self.backend == SIMULATOR:
+            return Pool(sim_numbers(self.sim_numbers))
+        listed = [self.twilio_from_number or "", *self.twilio_numbers.split(",")]
+        numbers = tuple(dict.fromkeys(n.strip() for n in listed if n.strip()))
+        return Pool(numbers, self.twilio_messaging_service_sid)
 
     @property
     def segment_rate(self) -> float:

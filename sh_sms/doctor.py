@@ -52,6 +52,23 @@ def failures(session: Session, since: datetime) -> list[Cause]:
     ]
 
 
+def sender_numbers(session: Session, since: datetime, settings: Settings) -> dict[str, list]:
+    """Per error code that is the sender's, the service numbers whose texts failed with it
+    since `since` (a pool's numbers fail on their own: issue 35)."""
+    when = func.coalesce(Outbox.updated_at, Outbox.created_at)
+    query = (
+        select(Outbox.error_code, Outbox.line)
+        .where(col(Outbox.status).in_((FAILED, UNDELIVERED)), when >= since)
+        .where(col(Outbox.error_code).in_([str(code) for code in SENDER_CODES]))
+        .distinct()
+    )
+    found: dict[str, list] = {}
+    for code, line in session.exec(query):
+        shown = settings.pool.number_of(line) or say("doctor/home_number")
+        found.setdefault(code, []).append(shown)
+    return {code: sorted(numbers) for code, numbers in found.items()}
+
+
 def cause_text(code: str) -> str:
     """What an error code means and how to fix it."""
     number = _int(code)
@@ -107,9 +124,11 @@ def report(engine: Engine, settings: Settings, now: datetime, hours: float) -> t
         causes = failures(session, since)
         stuck, oldest = waiting(session, now)
         games = alerted_games(session, since)
+        senders = {} if settings.pool.single else sender_numbers(session, since, settings)
     kept = dead_letters(engine)
     for cause in causes:
-        lines.append(say("doctor/cause", cause=cause, text=cause_text(cause.code)))
+        numbers = senders.get(cause.code, [])  # with a pool: which numbers it concerns
+        lines.append(say("doctor/cause", cause=cause, text=cause_text(cause.code), numbers=numbers))
     if games:
         lines.append(say("doctor/games", codes=games))
     if stuck:

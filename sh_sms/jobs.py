@@ -28,7 +28,8 @@ from .config import Settings
 from .conversation.intake import retry_due_logged
 from .delivery import worker as delivery
 from .ops.commandline import command_parser
-from .ops.preflight import refused, start
+from .ops.preflight import UnsafeConfiguration, refused, start
+from .ops.service_pool import with_service_numbers
 from .reminders.scheduler import start_scheduler
 from .store import make_engine
 
@@ -81,6 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     engine = make_engine(settings.database_url)
     if refused(settings, engine):
+        engine.dispose()
+        return 1
+    try:
+        settings = with_service_numbers(settings)
+    except UnsafeConfiguration:
         engine.dispose()
         return 1
     worker = Worker(engine, settings)

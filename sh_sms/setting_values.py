@@ -120,6 +120,23 @@ def _patterns(patterns: str) -> str:
     return patterns
 
 
+def _numbers(numbers: str) -> str:
+    """Comma-separated phone numbers, each in E.164 (+ and the digits); empty is allowed."""
+    for number in numbers.split(","):
+        body = number.strip()
+        if body and not _e164(body):
+            raise _refuse("numbers", number=body)
+    return numbers
+
+
+def _e164(number: str) -> bool:
+    try:
+        parsed = phonenumbers.parse(number)
+    except phonenumbers.NumberParseException:
+        return False
+    return phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164) == number
+
+
 def _prefixed(prefix: str):
     def check(sid: str) -> str:
         if not sid.startswith(prefix):
@@ -150,6 +167,7 @@ QuietHours = Annotated[str, AfterValidator(_quiet)]
 Region = Annotated[str, BeforeValidator(_upper), AfterValidator(_region)]
 Regions = Annotated[str, AfterValidator(_regions)]
 NumberPatterns = Annotated[str, AfterValidator(_patterns)]
+Numbers = Annotated[str, AfterValidator(_numbers)]
 AccountSid = Annotated[str, _prefixed("AC")]
 ServiceSid = Annotated[str, _prefixed("MG")]
 LogLevel = Annotated[

@@ -77,7 +77,7 @@ def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) ->
             turn = Turn(session, settings, "", now, game=game, players=players)
             turn.state = load_state(game)
             play(turn, clock)
-            turn.mail.flush(session, now, game.id)
+            turn.mail.flush(session, now, game.id, game.line)
     return True
 
 

@@ -33,14 +33,18 @@ def worst_case(settings: Settings, span: int = 600, table: int = MAX_SEATS) -> d
     notice = others * NOTICE_SEGMENTS
     hours = windows(span, 3600)
     talk_game = hours * s.talk_segments_per_hour
+    # A phone sits at one table per number of the pool (issue 35): what each of its tables is
+    # told counts once per table (its talk per minute and its texts are the phone's own).
+    tables = len(s.pool.lines)
     terms = {
         # Everything sent to the sender: at most one SMS per text acted on, plus one notice
         # per minute once over TEXTS_PER_MINUTE.
         "replies": windows(span, 60) * (s.texts_per_minute + 1) * REPLY_SEGMENTS,
         # Relayed talk, and the table told once per hour that the game's talk is spent.
-        "talk": min(windows(span, 60) * s.talk_segments_per_minute, talk_game) + hours * notice,
-        "host": hours * s.host_notices_per_hour * notice,
-        "opt_out": hours * s.reach_notices_per_hour * notice,
+        "talk": min(windows(span, 60) * s.talk_segments_per_minute, talk_game)
+        + tables * hours * notice,
+        "host": tables * hours * s.host_notices_per_hour * notice,
+        "opt_out": tables * hours * s.reach_notices_per_hour * notice,
         "joins": hours * s.joins_per_hour * 2 * notice,  # each join and the leave after it
         "games": hours * s.games_per_number_per_hour * notice,  # a rematch invites the table
     }

@@ -34,6 +34,7 @@ from sqlmodel import Session
 from ..config import Settings
 from ..delivery.mailbox import Mailbox
 from ..ops.logsafe import failure, scrub
+from ..pool import HOME
 from ..store import LETTER_FAILED, LETTER_PENDING, record_sid, transaction
 from ..store import deadletters as letters
 from ..store.deadletters import LetterCounts
@@ -56,13 +57,15 @@ Clock = Callable[[], datetime]
 
 @dataclass(frozen=True)
 class Text:
-    """One inbound text as Twilio gave it: sender (E.164), body, MessageSid and OptOutType."""
+    """One inbound text as Twilio gave it: sender (E.164), body, MessageSid and OptOutType, and
+    the service number it was sent to (`To`)."""
 
     number: str
     body: str
     sid: str | None
     opt_out_type: str | None = None
     media: int = 0  # pictures it carried (an MMS); the body is then their caption
+    to: str | None = None
 
 
 def apply_text(
@@ -71,10 +74,10 @@ def apply_text(
     """Apply one text in one transaction; False when its MessageSid was already applied.
 
     `in_line`: raise `HeldBehind` (applying nothing) when the sender has kept texts waiting."""
-    body = keyword_text(engine, text.number, text.body, text.opt_out_type)
-    return receive(
-        engine, settings, text.number, body, text.sid, now, media=text.media, in_line=in_line
-    )
+    line = settings.pool.line_of(text.to)
+    body = keyword_text(engine, text.number, text.body, text.opt_out_type, line or HOME)
+    extra = {"media": text.media, "in_line": in_line, "to": text.to}
+    return receive(engine, settings, text.number, body, text.sid, now, **extra)
 
 
 def accept(
@@ -159,7 +162,9 @@ def _replay(
 ) -> str:
     """Try one dead letter again: applied (or found applied) it is dropped, a fault keeps it
     for later, a bug fails it with an apology. Return what became of it."""
-    text = Text(letter.number, letter.body, letter.sid, letter.opt_out_type, letter.media)
+    text = Text(
+        letter.number, letter.body, letter.sid, letter.opt_out_type, letter.media, letter.to
+    )
     attempt = letter.attempts + 1
     try:
         apply = lambda: apply_text(engine, settings, text, clock())  # noqa: E731
@@ -254,7 +259,7 @@ def _apologise(
             if first:
                 mail = Mailbox()
                 mail.say(text.number, "reply/sorry")
-                mail.flush(session, now, None)
+                mail.flush(session, now, None, settings.pool.line_of(text.to) or HOME)
 
     try:
         retrying(work, policy, "apology", policy.run_seconds)
@@ -275,6 +280,7 @@ def _keep_letter(
         body=text.body,
         opt_out_type=text.opt_out_type,
         media=text.media,
+        to=text.to,
         status=status,
         error=error,
         now=now,

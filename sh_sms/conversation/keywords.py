@@ -10,14 +10,18 @@ from __future__ import annotations
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from ..store import Contact
+from ..pool import HOME
+from ..store import Contact, LineOptOut
 from ..text.commands import Command, parse
 
 STOP, START, HELP = "STOP", "START", "HELP"
 
 
-def keyword_text(engine: Engine, number: str, body: str, opt_out_type: str | None) -> str:
-    """The text to act on, given Twilio's `OptOutType` for it (None when Twilio sent none).
+def keyword_text(
+    engine: Engine, number: str, body: str, opt_out_type: str | None, line: str = HOME
+) -> str:
+    """The text to act on, given Twilio's `OptOutType` for it (None when Twilio sent none), sent
+    to the service number `line`.
 
     STOP: the number is opted out at Twilio whatever it typed (END included), so it is STOP here.
     START: Twilio opted it back in (its opt-in words include YES, a vote); for a number opted out
@@ -26,18 +30,20 @@ def keyword_text(engine: Engine, number: str, body: str, opt_out_type: str | Non
     kind = (opt_out_type or "").strip().upper()
     if kind == STOP:
         return STOP
-    if kind == START and is_opted_out(engine, number):
+    if kind == START and is_opted_out(engine, number, line):
         return START
     if kind == HELP and not _is_help(body):
         return HELP
     return body
 
 
-def is_opted_out(engine: Engine, number: str) -> bool:
-    """Whether `number` has opted out (read outside any transaction)."""
+def is_opted_out(engine: Engine, number: str, line: str = HOME) -> bool:
+    """Whether `number` has opted out of texts from `line` (read outside any transaction)."""
     with Session(engine) as session:
         row = session.get(Contact, number)
-        return row is not None and row.opted_out
+        if row is not None and row.opted_out:
+            return True
+        return session.get(LineOptOut, (number, line)) is not None
 
 
 def _is_help(body: str) -> bool:

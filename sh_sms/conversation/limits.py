@@ -8,8 +8,9 @@ never a half-done action:
 - texts per minute from one number: the rest are not acted on (STOP always is; START from an
   opted-out number too, its replies limited as opt-outs are);
 - texts from a number in no game: a few are answered per window (NEW, JOIN, HELP, typos);
-- relayed talk, in the segments it costs: per player per minute and per game per hour (when the
-  game's is spent, the whole table is told once);
+- relayed talk, in the segments it costs: per phone per minute (whichever of its games, one per
+  service number, it talks to) and per game per hour (when the game's is spent, the whole table
+  is told once);
 - the table told of the host's changes (SET, PAUSE, RESUME, BOT, KICK) per game per hour: the
   change is made, the host is told the table was not;
 - the table told a number opted out or back in, per number per hour;
@@ -27,6 +28,7 @@ from sqlmodel import Session
 from ..config import Settings
 from ..store import Contact, Game
 from ..store.allowances import Charge, Spent, bar, refund, spend, spend_one
+from ..store.optouts import is_stopped
 from ..table.turn import NO_GAME, Turn
 from ..text.commands import Command, parse
 
@@ -67,7 +69,7 @@ def talk_allowed(turn: Turn, segments: int) -> bool:
     if segments <= 0:
         return True
     s = turn.settings
-    key = f"talk:{turn.game.id}:{turn.number}"
+    key = f"talk:{turn.number}"  # the phone's, whichever of its games (one per number) it talks to
     mine = Charge(key, segments, s.talk_segments_per_minute, MINUTE)
     game = Charge(f"talkgame:{turn.game.id}", segments, s.talk_segments_per_hour, HOUR)
     spent = spend(turn.session, [mine, game], turn.now)
@@ -177,5 +179,8 @@ def _carrier(turn: Turn, body: str) -> bool:
         return True
     if command.verb in ("start", "unstop"):
         row = turn.session.get(Contact, turn.number)
-        return row is not None and row.opted_out
+        if row is not None and row.opted_out:
+            return True
+        pool = turn.settings.pool
+        return pool.stops_per_number and is_stopped(turn.session, turn.number, turn.line)
     return False

@@ -18,10 +18,12 @@ from sqlalchemy.engine import Engine
 
 from ..config import Settings
 from ..delivery.destinations import refusal
+from ..pool import HOME
 from ..store import LOBBY, transaction
 from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster
 from ..table.turn import Turn
+from ..text.commands import Command, parse
 from ..text.languages import speaking
 from ..text.numbers import mask
 from .interpret import read
@@ -29,6 +31,7 @@ from .limits import admit, flood_window
 from .router import route
 
 log = logging.getLogger(__name__)
+CARRIER_VERBS = frozenset({"stop", "start", "unstop"})  # the carrier's words: it answers them
 
 
 class HeldBehind(Exception):
@@ -46,13 +49,19 @@ def receive(
     media: int = 0,
     *,
     in_line: bool = False,
+    to: str | None = None,
 ) -> bool:
-    """Handle one inbound text from `number`; False when this MessageSid was already handled.
+    """Handle one inbound text from `number` to the service number `to`; False when this
+    MessageSid was already handled.
 
     `media`: the pictures it carried (an MMS). Only text is read here: a caption is handled as
     the text, and the sender is told the picture went nowhere. `in_line`: raise `HeldBehind`,
-    applying nothing, when texts of the sender are kept as pending dead letters.
+    applying nothing, when texts of the sender are kept as pending dead letters. What a phone
+    texts to a number of the pool concerns its game on that number (`sh_sms.pool`); a text to
+    a number not in the pool (a webhook left pointing here) is answered from the home number,
+    and acts on nothing.
     """
+    line = settings.pool.line_of(to)
     with transaction(engine) as session:
         since = flood_window(now)
         recorded = record_inbound(session, sid, number, now, in_line=in_line, since=since)
@@ -64,17 +73,32 @@ def receive(
         if refused is not None:  # recorded (its MessageSid), logged, and nothing is sent
             log.info("sms_refused from=%s reason=%s", mask(number), refused)
             return True
-        turn = Turn(session, settings, number, now, texts_before=recorded.earlier)
+        here = line if line is not None else HOME
+        turn = Turn(session, settings, number, now, texts_before=recorded.earlier, line=here)
         if recorded.language is not None:  # read with the MessageSid: no query of its own
             turn.chosen[number] = recorded.language[0]
-        if media and not (body or "").strip():
+        if line is None:
+            elsewhere(turn, body or "")
+        elif media and not (body or "").strip():
             load_sender(turn)
             if admit(turn, ""):
                 turn.reply("reply/picture", caption=False)
         elif handle(turn, body or "") and media:
             turn.reply("reply/picture", caption=True)
-        turn.mail.flush(session, now, turn.game.id if turn.game else None)
+        turn.mail.flush(session, now, turn.game.id if turn.game else None, turn.sends_from)
     return True
+
+
+def elsewhere(turn: Turn, body: str) -> None:
+    """A text to a number no longer in the pool: from the home number, which number to text
+    (within the limits on texts from a number in no game; a carrier keyword gets nothing, the
+    carrier answers it for that number)."""
+    reading = parse(body)
+    if isinstance(reading, Command) and reading.verb in CARRIER_VERBS:
+        return
+    if admit(turn, body):
+        with speaking(turn.language_of(turn.number)):
+            turn.reply("pool/not_ours")
 
 
 def handle(turn: Turn, body: str) -> bool:
@@ -90,13 +114,14 @@ def handle(turn: Turn, body: str) -> bool:
 
 
 def load_sender(turn: Turn) -> None:
-    """Find the sender's game and lock it; load its roster and state once, under the lock (one
-    statement on SQLite, two on PostgreSQL: see `open_game`).
+    """Find the sender's game on the service number the text came to and lock it; load its
+    roster and state once, under the lock (one statement on SQLite, two on PostgreSQL: see
+    `open_game`), however many numbers the pool holds.
 
-    A number in no unfinished game whose game finished a short while ago is loaded with that
-    game (read, not locked: a finished game no longer changes).
+    A number in no unfinished game there whose game there finished a short while ago is loaded
+    with that game (read, not locked: a finished game no longer changes).
     """
-    game, players = open_game(turn.session, turn.number)
+    game, players = open_game(turn.session, turn.number, turn.line)
     if game is None:
         _load_finished(turn)
         return
@@ -110,7 +135,7 @@ def load_sender(turn: Turn) -> None:
 
 def _load_finished(turn: Turn) -> None:
     since = turn.now - timedelta(hours=turn.settings.after_game_hours)
-    found = recently_finished(turn.session, turn.number, since)
+    found = recently_finished(turn.session, turn.number, since, turn.line)
     if found is None:
         return
     turn.player, turn.game = found

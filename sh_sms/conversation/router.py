@@ -13,6 +13,7 @@ routes of the game played there (`GameKind.handler_for`); the rest is routed her
 from __future__ import annotations
 
 from ..store import Contact
+from ..store.optouts import is_stopped
 from ..table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, NO_GAME, Turn
 from ..text.commands import Command, ParseError
 from .handlers import bots, clarify, endgame, language, lobby, nogame, optout, stats, watch
@@ -76,4 +77,6 @@ def handler_for(turn: Turn, reading: Reading) -> Handler:
 
 def _opted_out(turn: Turn) -> bool:
     row = turn.session.get(Contact, turn.number)
-    return row is not None and row.opted_out
+    if row is not None and row.opted_out:
+        return True
+    return turn.settings.pool.stops_per_number and is_stopped(turn.session, turn.number, turn.line)

@@ -21,8 +21,8 @@ HOST_VERBS = (
 )
 HOST: dict[str, Handler] = {verb: host.command for verb in HOST_VERBS}
 IN_A_GAME: dict[str, Handler] = {
-    "new": refuse.already_in,
-    "join": refuse.already_in,
+    "new": nogame.create,  # on another number of the pool, if the sender is free on one
+    "join": nogame.join,
     "rematch": refuse.already_in,
     "watch": refuse.already_in,
     "stats": stats.stats,

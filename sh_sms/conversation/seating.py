@@ -1,4 +1,5 @@
-"""Taking a seat in a lobby: by JOIN <code> <name>, or in the rematch the sender is invited to.
+"""Taking a seat in a lobby: by JOIN <code> <name>, or in the rematch the sender is invited to,
+from any number of the pool: the seat is on the game's number (`lines`).
 
 Not a handler: the no-game handler (NEW, JOIN) and the after-game handler (a "yeah im in" to a
 rematch) both seat players through here.
@@ -15,6 +16,7 @@ from ..store.games import find_game, roster
 from ..table.turn import Turn
 from ..table.watching import stop_watching, watch_of
 from .limits import may_join
+from .lines import held_there, told_where
 from .replies import refused_name
 
 
@@ -37,6 +39,8 @@ def join_lobby(turn: Turn, code: str, name: str) -> None:
     if game is None or game.status not in (LOBBY, ACTIVE):
         turn.reply("lobby/no_such_game", code=code)
         return
+    if held_there(turn, game):  # a phone holds one seat per service number
+        return
     if game.status != LOBBY:
         turn.reply("lobby/already_started", code=game.code)
         return
@@ -53,10 +57,13 @@ def join_lobby(turn: Turn, code: str, name: str) -> None:
         return
     turn.game, turn.players = game, players
     seat_sender(turn, name, host=False)
-    for invite in turn.session.exec(select(Invite).where(Invite.number == turn.number)):
+    here = select(Game.id).where(Game.line == game.line)  # invites on other numbers still hold
+    mine = select(Invite).where(Invite.number == turn.number, col(Invite.game_id).in_(here))
+    for invite in turn.session.exec(mine):
         turn.session.delete(invite)
     names = [p.name for p in players] + [name]
     turn.reply("lobby/joined", code=game.code, names=names, host=players[0].name)
+    told_where(turn)  # the reply goes from the game's number: it says so
     # The host, who starts the game, hears of each new player (the others see who was in when
     # they joined, the roster at START when it fits, and WHO); in room mode the board shows it.
     if not room_mode(turn.session, game):
@@ -76,6 +83,7 @@ def seat_sender(turn: Turn, name: str, host: bool) -> None:
         is_host=host,
         joined_at=turn.now,
         lang=turn.chosen_language(turn.number),
+        line=turn.game.line,
     )
     turn.session.add(player)
     watched = watch_of(turn.session, turn.number)

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
 from ..config import Settings
+from ..pool import HOME
 from ..store import (
     CANCELLED,
     DELIVERED,
@@ -29,10 +30,10 @@ from ..store import (
     QUEUED,
     SENDING,
     SENT,
-    Contact,
     Outbox,
     transaction,
 )
+from ..store.optouts import stopped_pairs
 from ..text.numbers import mask
 from . import errors
 from .errors import RETRY, Outcome
@@ -59,6 +60,7 @@ class Claim:
     unsure_since: datetime | None = None  # an earlier attempt may have reached Twilio (lookup.py)
     known_sids: frozenset[str] = frozenset()  # other rows' messages to this number, lately
     critical: bool = False  # it asks its reader to act (a prompt): stale after a while
+    line: str = HOME  # the service number it goes from (sh_sms.pool)
 
 
 def claim(
@@ -107,7 +109,9 @@ def claim(
             held = (row.id, row.to_number, row.body, row.attempts, lease_until, slot)
             known = _known_sids(session, row) if row.unsure_since is not None else frozenset()
             unsure = row.unsure_since
-            claims.append(Claim(*held, unsure, known_sids=known, critical=row.critical))
+            claims.append(
+                Claim(*held, unsure, known_sids=known, critical=row.critical, line=row.line)
+            )
         return claims
 
 
@@ -126,21 +130,14 @@ def _known_sids(session: Session, row: Outbox) -> frozenset[str]:
 
 
 def _cancel_opted_out(session: Session, rows: list[Outbox], now: datetime) -> list[Outbox]:
-    """Cancel rows whose recipient opted out after they were queued; return the others."""
-    numbers = {row.to_number for row in rows}
-    if not numbers:
+    """Cancel rows whose recipient opted out (of the service, or of the number the row goes
+    from) after they were queued; return the others."""
+    if not rows:
         return rows
-    opted_out = set(
-        session.exec(
-            select(Contact.number).where(
-                col(Contact.number).in_(numbers),
-                Contact.opted_out == True,  # noqa: E712
-            )
-        )
-    )
+    opted_out = stopped_pairs(session, {(row.to_number, row.line) for row in rows})
     keep = []
     for row in rows:
-        if row.to_number in opted_out:
+        if (row.to_number, row.line) in opted_out:
             row.status, row.error_code, row.updated_at = CANCELLED, OPTED_OUT, now
             row.claimed_by = row.lease_until = None
         else:
@@ -226,7 +223,8 @@ def settle_failure(
         row.id, mask(row.to_number), outcome.code, row.attempts,
     )  # fmt: skip
     if outcome.unreachable:
-        mark_unreachable(session, row.to_number, now, opted_out=outcome.opted_out)
+        line = settings.pool.stop_line(row.line) if outcome.opted_out else None
+        mark_unreachable(session, row.to_number, now, opted_out=outcome.opted_out, line=line)
     if outcome.sender:
         report_sender_problem(session, row, now)
 

@@ -26,12 +26,12 @@ def refusal(settings: Settings, number: str) -> str | None:
 
 def allowed_regions(settings: Settings) -> frozenset[str]:
     """REPLY_COUNTRIES (ISO codes, comma-separated), else the country of the service's own
-    number (TWILIO_FROM_NUMBER), else DEFAULT_REGION."""
+    (home) number, else DEFAULT_REGION."""
     return _policy(settings.reply_countries, settings.reply_also_to, _home(settings))[0]
 
 
 def _home(settings: Settings) -> str:
-    return region_of(settings.twilio_from_number) or settings.default_region.upper()
+    return region_of(settings.pool.home) or settings.default_region.upper()
 
 
 @lru_cache(maxsize=16)

@@ -2,12 +2,12 @@
 had an unknown outcome: its request timed out, or the worker sending it died.
 
 Twilio takes no idempotency key when a message is created, so the only way to send at most once
-is to look: list the messages to the recipient from our sender (with a Messaging Service, keep
-those of the service), newest first, and match the body among those created since the uncertain
-attempt began, leaving out the messages our other rows to that number already hold (an earlier
-text with the same words, "Vote changed to JA.", sent a moment before). Per recipient only this
-text's own attempts can be that recent otherwise (later texts to the same number wait for it),
-so one page is plenty.
+is to look: list the messages to the recipient from the text's sender (its service number; with
+a Messaging Service, keep those of the service), newest first, and match the body among those
+created since the uncertain attempt began, leaving out the messages our other rows to that number
+already hold (an earlier text with the same words, "Vote changed to JA.", sent a moment before).
+Per recipient only this text's own attempts can be that recent otherwise (later texts to the same
+number wait for it), so one page is plenty.
 
 The list is deliberately not filtered by `DateSent`: Twilio filters that on whole days of the
 sent date, and a message still waiting in Twilio's queue has no sent date at all, so such a
@@ -35,10 +35,11 @@ def find_created(client: Client, settings: Settings, item: Claim) -> str | None:
     if item.unsure_since is None:
         return None
     since = _aware(item.unsure_since) - CLOCK_SKEW
-    service = settings.twilio_messaging_service_sid
+    sender = settings.pool.sender(item.line)
+    service = sender.get("messaging_service_sid")
     query = {"to": item.to_number, "limit": LOOKUP_LIMIT}
-    if not service:
-        query["from_"] = settings.twilio_from_number
+    if "from_" in sender:
+        query["from_"] = sender["from_"]
     for message in _listed(client, query):
         if (
             message.sid not in item.known_sids  # an earlier row's, with the same words

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from sqlalchemy import bindparam, exists, insert, select, true
+from sqlalchemy import bindparam, insert, select
 from sqlmodel import Session
 
-from ..store import Contact, Outbox
+from ..store import Outbox
+from ..store.optouts import stopped
 from ..text.gsm import sanitize, segments
 from ..text.languages import ENGLISH, speaking
 from ..text.messages import Prompt, join, render
@@ -65,9 +66,10 @@ class Mailbox:
         """The one joined message body per recipient."""
         return {number: join(parts) for number, parts in self.parts.items() if parts}
 
-    def flush(self, session: Session, now: datetime, game_id: int | None) -> None:
-        """Write one outbox row per recipient, skipping numbers that opted out; a row is
-        critical when its text asks the recipient to act. One statement, however many rows."""
+    def flush(self, session: Session, now: datetime, game_id: int | None, line: str) -> None:
+        """Write one outbox row per recipient, to go from the service number `line` (the game's;
+        sh_sms.pool), skipping numbers that opted out of it; a row is critical when its text
+        asks the recipient to act. One statement, however many rows."""
         bodies = self.bodies()
         if not bodies:
             return
@@ -80,6 +82,7 @@ class Mailbox:
                 "segments": segments(body),
                 "critical": number in self.awaited,
                 "created_at": now,
+                "line": line,
             }
             for number, body in bodies.items()
         ]
@@ -88,16 +91,16 @@ class Mailbox:
         self.awaited.clear()
 
 
-COLUMNS = ("to_number", "body", "game_id", "segments", "critical", "created_at")
+COLUMNS = ("to_number", "body", "game_id", "segments", "critical", "created_at", "line")
 
 
 def _queue_statement():
-    """INSERT INTO outbox ... SELECT <one row's values> WHERE the recipient has not opted out:
-    the opt-out check and the insert in one statement, run once for all rows (executemany)."""
+    """INSERT INTO outbox ... SELECT <one row's values> WHERE the recipient has not opted out
+    (of the service, or of the number it would go from): the opt-out check and the insert in
+    one statement, run once for all rows (executemany)."""
     table = Outbox.__table__
     value = {name: bindparam(name, type_=table.c[name].type) for name in COLUMNS}
-    opted_out = exists().where(Contact.number == value["to_number"], Contact.opted_out == true())
-    rows = select(*value.values()).where(~opted_out)
+    rows = select(*value.values()).where(~stopped(value["to_number"], value["line"]))
     return insert(table).from_select([table.c[name] for name in COLUMNS], rows)
 
 

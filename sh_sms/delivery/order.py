@@ -91,8 +91,9 @@ def next_rows(session: Session, now: datetime, limit: int, fair: bool) -> tuple[
 
 
 def join_waiting(session: Session, heads: list[Outbox], now: datetime) -> None:
-    """Append to each never-tried head the texts queued after it to the same number, in order,
-    while they fit one message (1,600 characters) and cost no extra segment. An urgent head
+    """Append to each never-tried head the texts queued after it to the same number from the
+    same service number, in order, while they fit one message (1,600 characters) and cost no
+    extra segment. An urgent head
     takes no informing text queued after the last critical one: those wait their turn."""
     heads = [h for h in heads if h.status == QUEUED and h.attempts == 0]
     if not heads:
@@ -120,6 +121,8 @@ def _join(head: Outbox, later: list[Outbox], now: datetime) -> None:
     for row in later:
         if row.status != QUEUED or row.attempts or row.next_attempt_at is not None:
             break  # never join across a row that was tried (or is out on a lease)
+        if row.line != head.line:
+            break  # nor across a text from another service number: another thread
         body = f"{head.body}\n{row.body}"
         cost = segments(body)
         if len(body) > SMS_MAX or cost > head.segments + row.segments:

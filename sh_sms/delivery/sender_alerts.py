@@ -52,7 +52,7 @@ def report_sender_problem(session: Session, row: Outbox, now: datetime) -> bool:
     missed = next((p.name for p in players if p.number == row.to_number), None)
     mail = Mailbox()
     mail.say(host.number, "delivery/sender_problem", code=code, name=missed)
-    mail.flush(session, now, row.game_id)
+    mail.flush(session, now, row.game_id, row.line)
     return True
 
 

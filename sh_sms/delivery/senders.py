@@ -57,8 +57,10 @@ class TwilioSender:
 
     def __init__(self, settings: Settings) -> None:
         """Use `settings`' credentials, sender, timeout and (for tests) API base URL."""
-        if not (settings.twilio_from_number or settings.twilio_messaging_service_sid):
-            raise ValueError("set TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID to send")
+        if not (settings.pool.numbers or settings.twilio_messaging_service_sid):
+            raise ValueError(
+                "set TWILIO_FROM_NUMBER, TWILIO_NUMBERS or TWILIO_MESSAGING_SERVICE_SID to send"
+            )
         self.settings = settings
         self._local = threading.local()
 
@@ -78,11 +80,7 @@ class TwilioSender:
         """Create the message, unless an earlier attempt whose outcome was unknown did (then
         that one counts); sort any failure into transient or permanent."""
         s = self.settings
-        sender = (
-            {"messaging_service_sid": s.twilio_messaging_service_sid}
-            if s.twilio_messaging_service_sid
-            else {"from_": s.twilio_from_number}
-        )
+        sender = s.pool.sender(item.line)  # the service number of the text's game (or thread)
         refused = refusal(s, item.to_number)
         if refused is not None:  # no reply may go there, whatever queued one: never sent
             to = mask(item.to_number)

@@ -55,7 +55,11 @@ def problems(settings: Settings) -> list[str]:
     """What in `settings` alone makes starting unsafe (no I/O), one line each."""
     found = []
     sid, token = settings.twilio_account_sid, settings.twilio_auth_token
-    sender = settings.twilio_from_number or settings.twilio_messaging_service_sid
+    sender = (
+        settings.twilio_from_number
+        or settings.twilio_numbers.strip()
+        or settings.twilio_messaging_service_sid
+    )
     if (sid or sender) and settings.backend != TWILIO:  # a token alone: the simulator, signed
         names = (("TWILIO_ACCOUNT_SID", sid), ("TWILIO_AUTH_TOKEN", token))
         missing = " and ".join(name for name, value in names if not value)

@@ -58,9 +58,15 @@ def check_account(client: Client, settings: Settings, report: Report) -> bool:
     return True
 
 
-def setup_number(client: Client, settings: Settings, report: Report) -> None:
-    """TWILIO_FROM_NUMBER: it is ours and can text, its webhooks point here, it is registered."""
-    phone = settings.twilio_from_number
+def setup_numbers(client: Client, settings: Settings, report: Report) -> None:
+    """Each number of the pool (TWILIO_FROM_NUMBER, TWILIO_NUMBERS): see `setup_number`."""
+    for phone in settings.pool.numbers:
+        setup_number(client, settings, report, phone)
+
+
+def setup_number(client: Client, settings: Settings, report: Report, phone: str) -> None:
+    """One number of the pool: it is ours and can text, its webhooks point here, it is
+    registered."""
     owned = client.incoming_phone_numbers.list(phone_number=phone, limit=20)
     number = next((n for n in owned if n.phone_number == phone), None)
     if number is None:
@@ -81,7 +87,7 @@ def setup_number(client: Client, settings: Settings, report: Report) -> None:
     registered = any(s.us_app_to_person_registered for s in pools)
     check_registration(client, report, phone, number.sid, registered)
     if not pools:
-        report.add(NOTE, "default_keywords")
+        report.add(NOTE, "default_keywords", phone=phone)
 
 
 def services_with(client: Client, number_sid: str) -> list:
@@ -144,6 +150,10 @@ def setup_service(client: Client, settings: Settings, report: Report) -> None:
     pool = context.phone_numbers.list(limit=400)
     if not pool and not context.short_codes.list(limit=20):
         report.add(PROBLEM, "service_no_senders", service=sid)
+    members = {member.phone_number for member in pool}
+    for phone in settings.twilio_numbers.split(","):  # listed by hand: each must be a sender
+        if phone.strip() and phone.strip() not in members:
+            report.add(PROBLEM, "number_not_in_service", phone=phone.strip(), service=sid)
     for member in pool:
         sms = "SMS" in {c.upper() for c in member.capabilities or []}
         template = "number_sms" if sms else "number_cannot_sms"

@@ -1,11 +1,11 @@
-"""`sh-sms twilio`: point the configured number (or Messaging Service) at this deployment through
+"""`sh-sms twilio`: point the configured numbers (or Messaging Service) at this deployment through
 Twilio's REST API, and check what the API lets us check, each problem with its next step.
 
-With TWILIO_FROM_NUMBER it sets the number's incoming-message URL and fallback URL to
-`<PUBLIC_BASE_URL>/sms` (POST); with TWILIO_MESSAGING_SERVICE_SID the service's inbound request
-URL, fallback URL and status callback. `--check` changes nothing and says what it would change.
-Exit 0 when all is well, 1 when a problem (or, with --check, a change) remains, 2 when the
-settings are missing.
+With TWILIO_FROM_NUMBER and TWILIO_NUMBERS it sets each number's incoming-message URL and fallback
+URL to `<PUBLIC_BASE_URL>/sms` (POST); with TWILIO_MESSAGING_SERVICE_SID the service's inbound
+request URL, fallback URL and status callback, which every number of its pool uses. `--check`
+changes nothing and says what it would change. Exit 0 when all is well, 1 when a problem (or,
+with --check, a change) remains, 2 when the settings are missing.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from twilio.rest import Client
 from ..config import TWILIO, Settings
 from .commandline import command_parser
 from .preflight import start
-from .twilio_checks import check_account, setup_number, setup_service
+from .twilio_checks import check_account, setup_numbers, setup_service
 from .twilio_report import PROBLEM, Report
 from .wording import say
 
@@ -46,7 +46,7 @@ def run(client: Client, settings: Settings, report: Report) -> None:
         if settings.twilio_messaging_service_sid:
             setup_service(client, settings, report)
         else:
-            setup_number(client, settings, report)
+            setup_numbers(client, settings, report)
     except TwilioRestException as exc:
         report.add(PROBLEM, "api_error", code=exc.code, status=exc.status, uri=exc.uri)
     except TwilioException as exc:
@@ -99,7 +99,7 @@ def _missing(settings: Settings) -> str | None:
     """The template naming what must be set before anything can be done, if anything."""
     if settings.backend != TWILIO:
         return "needs_credentials"
-    if not (settings.twilio_from_number or settings.twilio_messaging_service_sid):
+    if not (settings.pool.numbers or settings.twilio_messaging_service_sid):
         return "needs_sender"
     if not (settings.public_base_url or "").startswith(("https://", "http://")):
         return "needs_url"

@@ -49,7 +49,7 @@ def _run_one(engine: Engine, settings: Settings, game_id: int, now: datetime) ->
         state = load_state(game) if game.status == ACTIVE else None
         turn = Turn(session, settings, "", now, game=game, state=state)
         handle_due(session, turn, clock)
-        turn.mail.flush(session, now, game.id)
+        turn.mail.flush(session, now, game.id, game.line)
     return True
 
 

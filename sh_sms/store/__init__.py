@@ -33,6 +33,7 @@ from .models import (
     SendRate,
     SendTurn,
 )
+from .optouts import LineOptOut
 from .watchers import Watcher
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "GameEvent",
     "Inbound",
     "Invite",
+    "LineOptOut",
     "Outbox",
     "Player",
     "SendRate",

@@ -30,6 +30,7 @@ class Letter:
     opt_out_type: str | None
     attempts: int
     media: int = 0  # pictures the text carried (an MMS)
+    to: str | None = None  # the service number it was sent to
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,10 @@ class LetterCounts:
 
 
 def _letter(row: DeadLetter) -> Letter:
-    return Letter(row.id, row.sid, row.number, row.body, row.opt_out_type, row.attempts, row.media)
+    return Letter(
+        row.id, row.sid, row.number, row.body, row.opt_out_type, row.attempts, row.media,
+        row.to_number,
+    )  # fmt: skip
 
 
 def keep(
@@ -56,6 +60,7 @@ def keep(
     error: str | None,
     now: datetime,
     media: int = 0,
+    to: str | None = None,
 ) -> None:
     """Keep a text (once per sid: a second copy of a kept text changes nothing, except that a
     text found to break the code is marked `failed`)."""
@@ -65,6 +70,7 @@ def keep(
         "body": body,
         "opt_out_type": opt_out_type,
         "media": media,
+        "to_number": to,
         "status": status,
         "attempts": 0,
         "error": error,

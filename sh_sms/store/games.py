@@ -14,6 +14,7 @@ from sqlmodel import Session, col, select
 
 from ..gamekind import registry
 from ..gamekind.kit import Event
+from ..pool import HOME
 from ..text.words import CODE_LETTERS
 from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
@@ -27,44 +28,38 @@ class CodesExhausted(RuntimeError):
     """Every code `new_code` tried was taken (practically never: see `new_code`)."""
 
 
-# The statements every text runs, built once (no construction, no cache key per text).
+# The statements every text runs, built once (no construction, no cache key per text). A phone
+# holds one seat per service number: its seat on the line the text came to (sh_sms.pool) is the
+# one the text concerns, found through `uq_players_open_seat` however many lines there are.
+OPEN_SEAT = (Player.line == bindparam("line")) & (Player.open_number == bindparam("number"))
 OPEN_GAME = (
-    select(Game)
-    .join(Player, Player.game_id == Game.id)
-    .where(Player.open_number == bindparam("number"))
-    .with_for_update(of=Game)
+    select(Game).join(Player, Player.game_id == Game.id).where(OPEN_SEAT).with_for_update(of=Game)
 )
 ROSTER = select(Player).where(Player.game_id == bindparam("game_id")).order_by(Player.seat)
 # SQLite: the game and its roster together, seat by seat (see `open_game`).
 GAME_ROSTER = (
     select(Game, Player)
     .join(Player, Player.game_id == Game.id)
-    .where(
-        Game.id
-        == select(Player.game_id).where(Player.open_number == bindparam("number")).scalar_subquery()
-    )
+    .where(Game.id == select(Player.game_id).where(OPEN_SEAT).scalar_subquery())
     .order_by(Player.seat)
 )
 
 
-def open_player(session: Session, number: str) -> Player | None:
-    """The player row of `number` in an unfinished game, if any."""
-    return session.exec(select(Player).where(Player.open_number == number)).first()
-
-
-def lock_open_game(session: Session, number: str) -> Game | None:
-    """The unfinished game `number` plays in, found and locked in one statement (`SELECT ...
-    FOR UPDATE OF games`; SQLite already holds its write lock), if any.
+def lock_open_game(session: Session, number: str, line: str = HOME) -> Game | None:
+    """The unfinished game `number` plays in on `line`, found and locked in one statement
+    (`SELECT ... FOR UPDATE OF games`; SQLite already holds its write lock), if any.
 
     On PostgreSQL the row found may have lost the player while this waited for the lock (a KICK
     or a LEAVE that committed first): read the roster after it, as `roster` does.
     """
-    return session.exec(OPEN_GAME, params={"number": number}).first()
+    return session.exec(OPEN_GAME, params={"number": number, "line": line}).first()
 
 
-def open_game(session: Session, number: str) -> tuple[Game | None, list[Player]]:
-    """The unfinished game `number` plays in, locked, with its roster in seat order read under
-    the lock (None and [] when it plays in none).
+def open_game(
+    session: Session, number: str, line: str = HOME
+) -> tuple[Game | None, list[Player]]:
+    """The unfinished game `number` plays in on `line`, locked, with its roster in seat order
+    read under the lock (None and [] when it plays in none there).
 
     SQLite holds the database's write lock since `BEGIN IMMEDIATE`, so nothing can change
     between finding the game and reading its players: one statement reads both. PostgreSQL
@@ -72,9 +67,9 @@ def open_game(session: Session, number: str) -> tuple[Game | None, list[Player]]
     is held: a statement that waited for the lock would still see the roster of before.
     """
     if session.get_bind().dialect.name == "sqlite":
-        rows = session.exec(GAME_ROSTER, params={"number": number}).all()
+        rows = session.exec(GAME_ROSTER, params={"number": number, "line": line}).all()
         return (rows[0][0], [row[1] for row in rows]) if rows else (None, [])
-    game = lock_open_game(session, number)
+    game = lock_open_game(session, number, line)
     return (game, roster(session, game.id)) if game is not None else (None, [])
 
 
@@ -252,6 +247,7 @@ RECENT = (
     .join(Game, Game.id == Player.game_id)
     .where(
         Player.number == bindparam("number"),
+        Player.line == bindparam("line"),
         Game.status.in_((OVER, ENDED)),
         Game.state.is_not(None),
         Game.updated_at >= bindparam("since"),
@@ -261,10 +257,13 @@ RECENT = (
 )
 
 
-def recently_finished(session: Session, number: str, since: datetime) -> tuple[Player, Game] | None:
-    """`number`'s player row in its latest started game that finished after `since`, with that
-    game, if any."""
-    found = session.exec(RECENT, params={"number": number, "since": since}).first()
+def recently_finished(
+    session: Session, number: str, since: datetime, line: str = HOME
+) -> tuple[Player, Game] | None:
+    """`number`'s player row in its latest started game on `line` that finished after `since`,
+    with that game, if any."""
+    params = {"number": number, "since": since, "line": line}
+    found = session.exec(RECENT, params=params).first()
     return (found[0], found[1]) if found is not None else None
 
 

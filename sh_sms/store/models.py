@@ -56,25 +56,32 @@ class Game(SQLModel, table=True):
         default=DEFAULT_GAME, max_length=16, sa_column_kwargs={"server_default": DEFAULT_GAME}
     )
     lang: str | None = Field(default=None, max_length=8)  # the host's SET LANG; None: English
+    # The service number it texts from (sh_sms.pool: "" the home number), chosen when it opens.
+    line: str = Field(default="", max_length=20)
 
 
 class Player(SQLModel, table=True):
     """A phone in a game. `seat` is the join order in the lobby and the engine seat once started.
 
-    `open_number` holds the number while the game is unfinished and is unique, so the database
-    itself guarantees a number is in at most one unfinished game.
+    `open_number` holds the number while the game is unfinished; with `line`, the game's service
+    number (sh_sms.pool), it is unique, so the database itself guarantees that a phone holds at
+    most one seat per service number (`uq_players_open_seat`).
 
     A computer player (`is_bot`) has no phone: its `number` is `bot:<name>` (sh_sms.text.numbers
     BOT_PREFIX, never a phone number, so no text can come from it or be queued for it) and its
-    `open_number` stays NULL, so it never takes a number's one unfinished game.
+    `open_number` stays NULL, so it never takes a seat of a phone on a service number.
     """
 
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("game_id", "name_key"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "name_key"),
+        Index("uq_players_open_seat", "open_number", "line", unique=True),
+    )
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id", index=True)
     number: str = Field(max_length=20, index=True)
-    open_number: str | None = Field(default=None, max_length=20, unique=True)
+    open_number: str | None = Field(default=None, max_length=20)
+    line: str = Field(default="", max_length=20)  # the game's service number (sh_sms.pool)
     name: str = Field(max_length=12)
     name_key: str = Field(max_length=12)
     seat: int
@@ -165,6 +172,9 @@ class Outbox(SQLModel, table=True):
     # When an attempt whose outcome is unknown began (its request timed out, or its worker died
     # mid-send): Twilio may have the message, so it is looked up there before any new attempt.
     unsure_since: datetime | None = None
+    # The service number it is sent from (sh_sms.pool: "" the home number): its game's, or,
+    # outside any game, the number the phone texted.
+    line: str = Field(default="", max_length=20)
 
 
 # Dead-letter statuses: `pending` texts are tried again by the worker, oldest first per sender;
@@ -187,6 +197,7 @@ class DeadLetter(SQLModel, table=True):
     body: str = Field(sa_column=Column(Text, nullable=False))
     opt_out_type: str | None = Field(default=None, max_length=16)
     media: int = 0  # pictures the text carried (an MMS): its caption, if any, is the body
+    to_number: str | None = Field(default=None, max_length=20)  # the service number texted
     status: str = Field(default=LETTER_PENDING, max_length=16, index=True)
     attempts: int = 0
     error: str | None = Field(default=None, max_length=200)  # the last one: class and SQLSTATE

@@ -14,6 +14,7 @@ from ..config import Settings
 from ..delivery.mailbox import Mailbox
 from ..gamekind import registry
 from ..gamekind.interface import GameKind
+from ..pool import HOME
 from ..store import ENDED, LOBBY, OVER, Contact, Game, Player
 from ..text.languages import ENGLISH, speaking
 from ..text.messages import render
@@ -43,6 +44,7 @@ class Turn:
     state: object | None = None  # the game's state (None in a lobby), the game's own data
     texts_before: int = 0  # other texts of the sender this minute (conversation.limits)
     chosen: dict[str, str | None] = field(default_factory=dict)  # number -> language it chose
+    line: str = HOME  # the service number the text came to (sh_sms.pool; a job's: home)
 
     def __post_init__(self) -> None:
         self.mail.language_of = self.language_of
@@ -95,6 +97,11 @@ class Turn:
         """Queue the same template for every player of the game, in the language each reads."""
         numbers = [p.number for p in self.players]
         self.mail.add_each(numbers, lambda: render(template, **context))
+
+    @property
+    def sends_from(self) -> str:
+        """The line this turn's texts go from: its game's, else the one the text came to."""
+        return self.game.line if self.game is not None else self.line
 
     @property
     def kind(self) -> GameKind:

@@ -103,9 +103,9 @@ def board_page(code: str) -> Response | tuple[Response | str, int]:
         page = render_template(
             template,
             b=board,
-            number=service_number(settings),
+            number=service_number(settings, game.line),  # the game's own number
             simulator=settings.backend == SIMULATOR,
-            qr=join_qr(settings, board["code"]) if board["phase"] == "lobby" else None,
+            qr=join_qr(settings, board["code"], game.line) if board["phase"] == "lobby" else None,
             poll_ms=POLL_MS,
             refresh=REFRESH_SECONDS,
             page_url=keep_language(f"/g/{board['code']}"),

@@ -16,6 +16,7 @@ from werkzeug.serving import make_server
 from ..config import SIMULATOR, Settings, shown_url
 from ..ops.commandline import command_parser
 from ..ops.preflight import UnsafeConfiguration, refused, start
+from ..ops.service_pool import with_service_numbers
 from ..ops.wording import say
 from ..setting_values import LOCAL_HOSTS
 from .texting import service_number
@@ -37,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     settings = start()
     if settings is None or refused(settings):
+        return 1
+    try:
+        settings = with_service_numbers(settings)
+    except UnsafeConfiguration:
         return 1
     local = f"http://{args.host}:{args.port}"
     if settings.backend == SIMULATOR and not settings.public_base_url and args.host in LOCAL_HOSTS:
@@ -67,6 +72,7 @@ def banner(settings: Settings, local: str) -> str:
         url=local,
         simulator=settings.backend == SIMULATOR,
         number=service_number(settings),
+        numbers=len(settings.pool.numbers),
         database=shown_url(settings.database_url),
     )
 

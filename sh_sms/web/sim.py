@@ -22,28 +22,40 @@ MAX_ID = 2**31 - 1  # keeps a silly `after` inside every database's integer rang
 
 @bp.get("/sim/messages.json")
 def messages() -> Response:
-    """Outbound texts with an id above `after` (default 0), oldest first, at most 500."""
+    """Outbound texts with an id above `after` (default 0), oldest first, at most 500; with
+    several service numbers (SIM_NUMBERS), each says which one it comes from (`from`)."""
     after = min(max(request.args.get("after", 0, type=int), 0), MAX_ID)
-    with Session(runtime().engine) as session:
+    rt = runtime()
+    with Session(rt.engine) as session:
         rows = outbox_after(session, after, PAGE_SIZE)
-    response = jsonify(messages=[{"id": r.id, "to": r.to_number, "body": r.body} for r in rows])
+    pool = rt.settings.pool
+    texts = [{"id": r.id, "to": r.to_number, "body": r.body} for r in rows]
+    if not pool.single:  # SMS.md's three fields, and the thread each text belongs to
+        for text, row in zip(texts, rows, strict=True):
+            text["from"] = pool.number_of(row.line)
+    response = jsonify(messages=texts)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.post("/sim/send")
 def send() -> Response | tuple[Response, int]:
-    """Receive a text from a simulated phone (`from`, `body`, as a form or JSON)."""
+    """Receive a text from a simulated phone (`from`, `body`, and `to`, one of the simulator's
+    service numbers, by default the first; as a form or JSON)."""
     data = request.get_json(silent=True) if request.is_json else request.form
     if not isinstance(data, dict):  # a form is a dict too; JSON may be a list or a string
         data = {}
-    raw, body = data.get("from"), data.get("body", "")
+    raw, body, to = data.get("from"), data.get("body", ""), data.get("to")
     rt = runtime()
     number = normalize(raw if isinstance(raw, str) else None, rt.settings.default_region)
     if number is None:
         return jsonify(ok=False, error="bad_number"), 400
+    pool = rt.settings.pool
+    to = to if isinstance(to, str) and to else pool.home
+    if to not in pool.numbers:
+        return jsonify(ok=False, error="bad_to"), 400
     body = inputs.clean_body(body if isinstance(body, str) else "")
-    result = webhook.deliver(rt, number, body, "SIM" + uuid.uuid4().hex)
+    result = webhook.deliver(rt, number, body, "SIM" + uuid.uuid4().hex, to=to)
     if result not in ANSWERED:  # the database is away: the phone shows it was not delivered
         return jsonify(ok=False, error="unavailable"), 503
     return jsonify(ok=True)
@@ -53,4 +65,7 @@ def send() -> Response | tuple[Response, int]:
 def page() -> str:
     """The simulated phones page."""
     lengths = f"{min(CODE_LENGTHS)},{max(CODE_LENGTHS)}"  # a regular expression's {4,6}
-    return render_template("web/sim.html", code_letters=CODE_LETTERS, code_length=lengths)
+    numbers = list(runtime().settings.pool.numbers)  # the service numbers a phone may text
+    return render_template(
+        "web/sim.html", code_letters=CODE_LETTERS, code_length=lengths, numbers=numbers
+    )

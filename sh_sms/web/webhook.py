@@ -75,9 +75,11 @@ def deliver(
     sid: str | None,
     opt_out_type: str | None = None,
     media: int = 0,
+    to: str | None = None,
 ) -> str:
-    """Take one inbound text in (`intake.accept`); return what became of it."""
-    text = Text(number, body, sid, opt_out_type, media)
+    """Take one inbound text in (`intake.accept`), sent to the service number `to`; return
+    what became of it."""
+    text = Text(number, body, sid, opt_out_type, media, to)
     return accept(rt.engine, rt.settings, text, rt.clock, rt.retry)
 
 
@@ -104,7 +106,8 @@ def sms() -> Response:
     sid = form.get("MessageSid") or None
     body = inputs.clean_body(form.get("Body"))
     opt_out = inputs.opt_out_type(form.get("OptOutType"))
-    result = deliver(rt, number, body, sid, opt_out, inputs.media_count(form.get("NumMedia")))
+    media = inputs.media_count(form.get("NumMedia"))
+    result = deliver(rt, number, body, sid, opt_out, media, form.get("To") or None)
     answered = result in ANSWERED  # a text that was not is logged at warning where it was kept
     level = logging.DEBUG if answered else logging.WARNING
     log.log(level, "sms_received from=%s sid=%s result=%s", mask(number), sid, result)

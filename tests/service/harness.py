@@ -203,8 +203,10 @@ class Table:
         *,
         check_gsm: bool = True,
         timings: Timings | None = None,
+        to: str = SERVICE_NUMBER,
     ) -> None:
         self.app = app
+        self.to = to  # the service number texted unless a text says (`post(to=...)`)
         self.client: FlaskClient = app.test_client()
         self.engine: Engine = app.extensions["sh_sms"].engine
         self.clock = clock
@@ -253,12 +255,13 @@ class Table:
         *,
         sid: str | None = "auto",
         signature: str | None = "auto",
-        to: str = SERVICE_NUMBER,
+        to: str | None = None,
         extra: dict[str, str] | None = None,
     ):
         """POST one text to /sms as Twilio would (`extra`: more of Twilio's fields, such as an
-        MMS's NumMedia); return the raw response (timed)."""
-        form = {"To": to, "AccountSid": ACCOUNT_SID, **(extra or {})}
+        MMS's NumMedia; `to`: the service number texted, else the table's); return the raw
+        response (timed)."""
+        form = {"To": to or self.to, "AccountSid": ACCOUNT_SID, **(extra or {})}
         if sender is not None:
             form["From"] = sender
         if body is not None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
-from harness import Table, deck, seated
+from harness import FakeClock, Table, deck, make_app, seated
 from sqlalchemy import event
+
+from sh_sms.pool import sim_numbers
 
 # Statements per kind of text, at most (PostgreSQL; SQLite reads the game and roster in one).
 READ_ONLY = 4  # inbound (+ dead-letter probe, + the sender's texts this minute), game found and
@@ -110,3 +112,27 @@ def test_a_text_after_the_game_costs_six_statements(table: Table, monkeypatch):
     assert table.game(code).status == "ended"
     statements = cost(table, monkeypatch, "Bob", "gg all")
     assert len(statements) <= AFTER_GAME, statements
+
+
+@pytest.mark.parametrize("size", [3, 10])
+def test_a_pool_of_numbers_costs_no_statement_more(database_url, monkeypatch, size):
+    """Finding the number texted, the phone, its game there, its seat and its language costs
+    the statements of one number, whatever the pool holds (issue 35): the game plays on the
+    pool's last number, and the phone sits at a game on the first too."""
+    numbers = sim_numbers(size)
+    app = make_app(database_url, FakeClock(), sim_numbers=size)
+    table = Table(app, FakeClock(), to=numbers[-1])
+    try:
+        seated(table, "L L F H L", draw=deck("F L F"))
+        table["Cy"].send("NEW Cy", to=numbers[0])  # a lobby on another number
+        one = ONE_LOAD[table.engine.dialect.name]
+        for body in ("STATUS", "WHO", "HELP"):
+            assert len(cost(table, monkeypatch, "Cy", body)) <= READ_ONLY - one
+        assert len(cost(table, monkeypatch, "Cy", "I trust Bob")) <= TALK - one
+        assert len(cost(table, monkeypatch, "Ana", "NOM Bob")) <= MOVE - one
+        assert len(cost(table, monkeypatch, "Cy", "JA", silent=True)) <= MOVE - one
+        table.to = numbers[1]  # a number where these phones play nothing
+        assert len(cost(table, monkeypatch, "+15557770002", "hello?")) <= NO_GAME
+    finally:
+        table.close()
+        app.extensions["sh_sms"].engine.dispose()

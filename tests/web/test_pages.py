@@ -217,3 +217,18 @@ def test_the_board_shows_when_this_games_number_cannot_send(client, engine):
     assert "not registered for US texting" in problem
     page = client.get("/g/QRST").get_data(as_text=True)
     assert 'role="alert"' in page and "did not arrive" in page
+
+
+def test_a_lobby_on_another_number_of_the_pool_shows_that_number(make_app, engine):
+    """Issue 35: JOIN works from any number of the pool, but the board shows (and its QR code
+    texts) the game's own, so that the JOIN starts the game's thread."""
+    game_id = add_game(engine, "WXYZ", ["Ana", "Bob"])
+    with Session(engine) as session:
+        session.get(Game, game_id).line = "+14155550188"
+        session.commit()
+    pool = {**TWILIO, "twilio_numbers": "+14155550177,+14155550188"}
+    page = make_app(**pool).test_client().get("/g/WXYZ").get_data(as_text=True)
+    assert "+1 415-555-0188" in page and "+1 415-555-0123" not in page
+    assert re.search(r'<div class="qr"><svg', page)
+    front = make_app(**pool).test_client().get("/").get_data(as_text=True)
+    assert "+1 415-555-0123" in front  # the home number: the one to start with

@@ -8,13 +8,15 @@ from datetime import datetime, timedelta
 
 from sqlmodel import select
 
-from ...store import LOBBY, Contact, Game, Invite, Player
-from ...store.games import new_code, open_player
+from ...store import LOBBY, Game, Invite, Player
+from ...store.games import new_code
+from ...store.optouts import is_stopped
 from ...table.seats import bot_player
 from ...table.turn import Turn
 from ...text.commands import Command
 from ...text.messages import render, thriftiest
 from ..limits import may_open_game
+from ..lines import rematch_line
 from ..seating import join_invited_lobby
 from ..tabletalk import relay
 
@@ -38,7 +40,8 @@ def accept(turn: Turn, command: Command) -> None:
 
 def rematch(turn: Turn, _command: Command) -> None:
     """REMATCH: a new lobby for the same table, the sender as host, everyone else invited (the
-    computer players are seated again at once).
+    computer players are seated again at once), on a number of the pool where the whole group
+    is free (`lines.rematch_line`; everyone free there is invited).
 
     If another player already opened one, the sender is told how to take their seat in it.
     """
@@ -49,9 +52,11 @@ def rematch(turn: Turn, _command: Command) -> None:
     if opened is not None:
         turn.reply("after/rematch_open", code=opened.code)
         return
-    if not may_open_game(turn):
-        return
     others = [p for p in turn.players if p.id != turn.player.id]
+    chosen = rematch_line(turn, others)  # where the whole group is free, if a number is
+    if chosen is None or not may_open_game(turn):
+        return
+    line, free = chosen
     cooloff = timedelta(days=turn.settings.code_cooloff_days)
     game = Game(
         code=new_code(turn.session, turn.now, cooloff),
@@ -62,6 +67,7 @@ def rematch(turn: Turn, _command: Command) -> None:
         house_rules=finished.house_rules,  # the same table plays by the same house rules
         game=finished.game,  # and the same game
         lang=finished.lang,  # in the same default language
+        line=line,
     )
     turn.session.add(game)
     turn.session.flush()
@@ -69,10 +75,16 @@ def rematch(turn: Turn, _command: Command) -> None:
     bots = [p.name for p in others if p.is_bot]
     for seat, name in enumerate(bots, 1):
         turn.session.add(bot_player(game.id, name, seat, turn.now))
-    invited = [p for p in others if not p.is_bot and _free(turn, p)]
+    invited = [
+        p
+        for p in others
+        if not p.is_bot and p.number in free and not is_stopped(turn.session, p.number, line)
+    ]
     for p in invited:
         turn.session.add(Invite(game_id=game.id, number=p.number, name=p.name, created_at=turn.now))
         turn.mail.say(p.number, "after/invited", host=turn.player.name, code=game.code, name=p.name)
+        if line != finished.line:  # a new thread on their phone: it says whose it is
+            turn.mail.say(p.number, "pool/here", code=game.code)
     names = [p.name for p in invited]
     told = [
         render("after/rematch", code=game.code, names=names, bots=bots, listed=listed)
@@ -80,14 +92,8 @@ def rematch(turn: Turn, _command: Command) -> None:
     ]
     turn.mail.add(turn.number, thriftiest(told, []))  # the names if they cost no segment
     turn.game = game
-
-
-def _free(turn: Turn, player: Player) -> bool:
-    """Whether a player of the finished game can be invited: in no other game, not opted out."""
-    if open_player(turn.session, player.number) is not None:
-        return False
-    row = turn.session.get(Contact, player.number)
-    return row is None or not row.opted_out
+    if line != finished.line:
+        turn.reply("pool/here", code=game.code)
 
 
 def _seat(game: Game, player: Player, now: datetime) -> Player:
@@ -102,4 +108,5 @@ def _seat(game: Game, player: Player, now: datetime) -> Player:
         is_host=True,
         joined_at=now,
         lang=player.lang,
+        line=game.line,
     )

@@ -1,5 +1,6 @@
-"""A number in no unfinished game: NEW opens a lobby, JOIN takes a seat, anything else is met
-with a short introduction."""
+"""A number in no unfinished game (on the service number texted): NEW opens a lobby, JOIN takes a
+seat, anything else is met with a short introduction. With a pool of numbers, NEW and JOIN also
+come here from a phone in a game on the number texted: the new seat goes on another number."""
 
 from __future__ import annotations
 
@@ -8,17 +9,22 @@ from datetime import timedelta
 
 from ...store import Contact, Game
 from ...store.games import new_code
-from ...table.turn import Turn
+from ...table.turn import AFTER_GAME, NO_GAME, Turn
 from ...table.watching import watch_of
 from ...text.commands import Command, ParseError
 from ..limits import may_open_game
+from ..lines import already_in, opening_line, told_where
 from ..replies import help_reply, refused_name
 from ..seating import join_invited_lobby, join_lobby, seat_sender
 
 
 def create(turn: Turn, command: Command) -> None:
     """NEW <name>: open a lobby with the sender as host (a name that deceives is refused, and
-    so is a game over the limits on games opened)."""
+    so is a game over the limits on games opened), on a number of the pool where they hold no
+    seat (`lines.opening_line`)."""
+    line = opening_line(turn, command.verb)
+    if line is None:
+        return
     if refused_name(turn, command.arg, [], "NEW") or not may_open_game(turn):
         return
     if command.language:  # NUEVO: the sender reads Spanish from now on
@@ -28,16 +34,22 @@ def create(turn: Turn, command: Command) -> None:
         seed=secrets.randbits(31),
         created_at=turn.now,
         updated_at=turn.now,
+        line=line,
     )
     turn.session.add(game)
     turn.session.flush()
-    turn.game, turn.players = game, []
+    turn.game, turn.players, turn.state = game, [], None
     seat_sender(turn, command.arg, host=True)
     turn.reply("lobby/created", code=game.code, name=command.arg)
+    told_where(turn)
 
 
 def join(turn: Turn, command: Command) -> None:
-    """JOIN <code> <name>: take the next seat in an open lobby (UNIRSE: and read Spanish)."""
+    """JOIN <code> <name>: take the next seat in an open lobby (UNIRSE: and read Spanish), from
+    any number of the pool; with one number, not from a phone in a game."""
+    if turn.situation not in (NO_GAME, AFTER_GAME) and turn.settings.pool.single:
+        already_in(turn, command.verb)
+        return
     if command.language:
         turn.choose_language(turn.number, command.language)
     join_lobby(turn, command.arg, command.name)

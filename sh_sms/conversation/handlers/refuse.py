@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from ...store import LOBBY
 from ...table.turn import Turn
 from ...text.commands import Command, ParseError
+from .. import lines
 
 
 def already_in(turn: Turn, command: Command | ParseError) -> None:
-    """NEW, JOIN or REMATCH from someone already in a lobby or a game."""
-    if turn.game.status == LOBBY:
-        turn.reply("lobby/already_in", code=turn.game.code)
-    else:
-        turn.reply(f"refuse/{command.verb}_in_game", code=turn.game.code)
+    """NEW, JOIN, REMATCH or WATCH from someone already in a lobby or a game on this number."""
+    lines.already_in(turn, command.verb)
 
 
 def lobby_only(turn: Turn, command: Command) -> None:
