@@ -40,6 +40,7 @@ from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
 from ..text.votes import COUNTED, vote_of, vote_word
 from ..text.words import BOT_COUNT_WORDS, CODE_LEN, HELP_WORDS, MOVE_VERBS, POLICY_WORDS
+from .asking import game_named, is_help, watch_asked
 from .reading import (
     INFO_VERBS,
     PLAYER_VERBS,
@@ -61,6 +62,14 @@ def read(turn: Turn, text: str) -> Reading:
     where = turn.situation
     literal = parse(text, turn.names if where != NO_GAME else [])
     words = words_of(text)
+    if literal_verb(literal) in ("say", "help", None):
+        about = game_named(words)  # "HELP <game>", "what is <game>?": that game's help
+        if about is not None and (where in (NO_GAME, IN_LOBBY) or is_help(words.words[0])):
+            return Command("help", about)
+    if where == NO_GAME and literal_verb(literal) != "watch":
+        watch = watch_asked(turn.session, text, words)  # "hi can i watch QSSX?"
+        if watch is not None:
+            return watch
     asked = how_to(words)
     if asked is not None and literal_verb(literal) in ("say", None):
         if where == NO_GAME:

@@ -24,15 +24,17 @@ class Unclear:
     """A text that speaks of a move without plainly making it: the sender is asked, in one short
     reply, with the exact command.
 
-    `choices`: the targets the move could take (names or letters; only the one the text named,
-    when it named one); `relay`: the text goes to the table as talk too (the sender may talk,
-    and it said more than the move and its target).
+    `choices`: the targets the move could take (names or letters; only the ones the text
+    named, when it named any); `named`: the choices are those the text named, not every legal
+    one (the reply must not read as the whole list); `relay`: the text goes to the table as talk
+    too (the sender may talk, and it said more than the move and its target).
     """
 
     verb: str
     text: str
     choices: tuple[str, ...] = ()
     relay: bool = False
+    named: bool = False
 
 
 @dataclass(frozen=True)

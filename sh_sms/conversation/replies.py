@@ -5,6 +5,7 @@ Not a handler: handlers and the router call these; these call nothing of theirs.
 
 from __future__ import annotations
 
+from ..gamekind import registry
 from ..gamekind.kit import Problem
 from ..store import Player
 from ..table.turn import IN_GAME, Turn
@@ -55,13 +56,24 @@ def help_reply(
 ) -> None:
     """HELP: the commands that matter where the sender is; HELP <command>: that command, as it
     stands at the sender's table (`rules`: the game's, once dealt; `alive`: who is, in a game:
-    who is term-limited with this many alive, say)."""
-    if topic in HELP_TOPICS:
+    who is term-limited with this many alive, say). HELP <a game's name> [topic], from anywhere:
+    that game's own help (`GameKind.about`)."""
+    about = _about(turn, topic)
+    if about:
+        turn.mail.add(turn.number, about)
+    elif topic in HELP_TOPICS:
         turn.reply(f"help/{topic}", alive=alive, rules=rules)
     elif topic:
         turn.reply("help/unknown", topic=echo(topic))
     else:
         turn.reply(f"help/{where}", rules=rules)
+
+
+def _about(turn: Turn, topic: str | None) -> str | None:
+    """The help of the game a topic names by its first word ("<game> win"), if any."""
+    first, _, rest = (topic or "").partition(" ")
+    found = registry.for_preset(first.casefold()) if first else None
+    return None if found is None else found[0].about(turn, rest or None)
 
 
 def refused_name(turn: Turn, name: str, taken: list[str], usage: str) -> bool:

@@ -62,7 +62,8 @@ def join_lobby(turn: Turn, code: str, name: str) -> None:
     for invite in turn.session.exec(mine):
         turn.session.delete(invite)
     names = [p.name for p in players] + [name]
-    turn.reply("lobby/joined", code=game.code, names=names, host=players[0].name)
+    title = registry.of(game).title  # which game the lobby plays, in the reader's language
+    turn.reply("lobby/joined", code=game.code, names=names, host=players[0].name, title=title)
     told_where(turn)  # the reply goes from the game's number: it says so
     # The host, who starts the game, hears of each new player (the others see who was in when
     # they joined, the roster at START when it fits, and WHO); in room mode the board shows it.

@@ -178,6 +178,16 @@ class GameKind(Protocol):
         """The replay page of a finished game: its template (a child of web/replay_base.html)
         and context (None: no replay)."""
 
+    # -- learning it by text -------------------------------------------------------------------
+    def title(self) -> str:
+        """The game's name as a joining player reads it, in the language being written ("Secret
+        Hitler"): every join confirmation says which game the lobby plays."""
+
+    def about(self, turn: Turn, topic: str | None) -> str | None:
+        """HELP <a word of `presets`> [topic], or a question about the game by that name, from
+        anyone anywhere (no game, any lobby, another game): what the game is and how to pick
+        it, or its help on `topic`, as one text; None: the shared help answers."""
+
     # -- watchers and a group's history -----------------------------------------------------------
     def watch_text(
         self,

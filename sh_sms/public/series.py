@@ -4,7 +4,8 @@ A game's group is its people (its players who are not computer players, known by
 is never shown). Its series: the finished games linked to it by REMATCH, either way, and every
 finished game that shares most of its people with it (more than half of the larger of the two
 tables). A finished game counts when its game reads a result from its log (`GameKind.result`):
-who won, how, every seat's role and the seats that won.
+who won (a side, several joined by "+", or "" for nobody), how, every seat's role and the seats
+that won: each game's own way of winning.
 """
 
 from __future__ import annotations
@@ -133,6 +134,9 @@ def tally(games: list[Played], number: str) -> dict:
 
 
 def wins(games: list[Played]) -> list[tuple[str, int]]:
-    """How many games each side won, sides sorted."""
-    counts = Counter(g.result["winner"] for g in games if g.result["winner"] is not None)
+    """How many games each side won, sides sorted (a game several sides won together counts
+    for each: `winner` "liberal+oligarch"; "" is a game nobody won)."""
+    counts = Counter(
+        side for g in games if g.result["winner"] for side in g.result["winner"].split("+")
+    )
     return sorted(counts.items())

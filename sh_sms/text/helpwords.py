@@ -34,6 +34,9 @@ NOW = (
     r"now what",
     r"(?:is it|its|is this)(?: still)? my turn",
     r"(?:whose|whos) turn(?: is it)?",
+    r"who (?:goes|is going|plays|starts|is|s) first",
+    r"(?:whos|who s) first",
+    r"who (?:starts|begins)",
     r"(?:who|what) (?:are|r|is) (?:we|you|u|it|the game) waiting (?:on|for)",
     r"(?:who|what) (?:is it|are we|r we) waiting (?:on|for)",
     r"what (?:are|r) my (?:options|choices|moves)",
@@ -58,6 +61,16 @@ NOW = (
     r"what im supposed to do",
     r"(?:whats|what is|what s) (?:going on|happening)",
     r"who(?: is|s) (?:the )?(?:president|chancellor|candidate)(?: now)?",
+)
+# Which game this is (issue 34: a table may play another game than Secret Hitler).
+GAME = (
+    r"(?:what|which|wat|wut) game (?:is this|is it|is that|this is|are we playing|r we playing"
+    r"|we playing|are we in|is this again)",
+    r"(?:what|wat) (?:are|r) we playing(?: again)?",
+    r"(?:what|whats|what is) this game(?: again)?",
+    r"(?:what|which) (?:version|mode|variant|kind of game) (?:is this|are we playing|is it)",
+    r"is this (?:secret hitler|sh|the normal game|the regular game|normal|regular)"
+    r"(?: or something else| or what)?",
 )
 # The rules as a whole: how each side wins.
 RULES = (

@@ -4,6 +4,7 @@ Pure: the words of one text (`sentences.words_of`) in, what it asks out, or None
 
 - `now`: what to do now ("what do i do now", "is it my turn", "how do i play", "help me");
 - `role`: how to see one's role ("how do i see my role again", "whats my team");
+- `game`: which game the table plays ("what game is this", "wait what game are we playing?");
 - a command's topic: how to make a move ("how do i vote", "how to inv", "how does voting
   work"), or `win`: how each side wins ("how do i win", "what are the rules");
 - `term`: what one of the game's own words means ("wait whats a candidate", "what does F mean",
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .helpwords import HOW_IT_WORKS, HOW_TO, LEADING, NOW, ROLE, RULES, TERMS, TRAILING
+from .helpwords import GAME, HOW_IT_WORKS, HOW_TO, LEADING, NOW, ROLE, RULES, TERMS, TRAILING
 from .languages import how_to_words, question_forms
 from .sentences import Words
 
@@ -42,14 +43,14 @@ _MEANS = [
     ),
     re.compile(rf"(?:what|whats)(?: do| are)? (?P<term>{_TERM}) and (?P<other>{_TERM})(?: mean)?"),
 ]
-_HOW = r"how (?:do|can|does) (?:i|you|u|one)|how to"
+_HOW = r"how (?:do|can|does) (?:i|we|you|u|one)|how to"
 _HOW_TO = re.compile(rf"(?:{_HOW}) (?P<verb>{'|'.join(sorted(HOW_TO, key=len, reverse=True))})")
 _WORKS = re.compile(
     rf"how (?:does|do) (?P<thing>{'|'.join(sorted(HOW_IT_WORKS, key=len, reverse=True))}) work"
 )
 _WHOLE = {
     topic: re.compile(f"(?:{'|'.join((*forms, *question_forms(topic)))})")
-    for topic, forms in (("now", NOW), ("role", ROLE), ("win", RULES))
+    for topic, forms in (("now", NOW), ("role", ROLE), ("win", RULES), ("game", GAME))
 }
 # "como voto", "cómo puedo nominar": another language's "how do I" (words.toml [questions]).
 _THEIR_HOW = how_to_words()

@@ -12,12 +12,16 @@ from pagecheck import (
     LONG_NAMES,
     PHONE,
     TV,
+    add_game,
     finished,
     font_px,
     layout_problems,
     serious_accessibility_violations,
     smallest_text_px,
 )
+
+from sh_sms.games.districts.engine.tables import faction
+from sh_sms.store import OVER
 
 with contextlib.suppress(ImportError):
     from playwright.sync_api import expect
@@ -110,4 +114,55 @@ def test_a_long_series_fits_the_tv_and_the_bars_count_every_game(
         assert smallest_text_px(page) >= 18
         assert page.evaluate("document.documentElement.scrollHeight") <= TV["height"]
     screenshot(page, f"group-long-{size}", full_page=size == "phone")
+    page.close()
+
+
+@pytest.fixture
+def mixed_series(serve):
+    """Two standard games and two districts games of the same seven people (issue 34)."""
+    from test_districts_board import districts_game
+
+    from sh_sms.games.districts.params import NAME
+
+    server = serve()
+    people = LONG_NAMES[:7]
+    standard = [finished(server.app, f"MIX{c}", people, seed=s) for c, s in (("A", 5), ("B", 6))]
+    districts = []
+    for code, seed in (("MIXC", 8), ("MIXD", 4)):
+        done, events = districts_game(people, seed=seed)
+        add_game(server.app, code, people, done, events, status=OVER, game=NAME)
+        districts.append(done)
+    return server, standard, districts
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_group_page_counts_districts_games_by_each_cards_own_win(
+    browser, mixed_series, screenshot, size
+) -> None:
+    server, standard, districts = mixed_series
+    page = browser.new_page(viewport=SIZES[size])
+    page.goto(f"{server.url}/g/MIXD/group")
+    expect(page.locator(".top .meta")).to_have_text("4 games together")
+    label = {"liberal": "Liberals", "fascist": "Fascists", "oligarch": "Oligarchs"}
+    for code, state in zip(("MIXC", "MIXD"), districts, strict=True):
+        game = page.locator("article.game").filter(has_text=code)
+        sides = sorted({faction(state.cards[s]) for s in state.winners})
+        winner = " and ".join(label[s] for s in sides) + " won" if sides else "Nobody won"
+        expect(game.locator(".winner")).to_have_text(winner)
+        for seat, name in enumerate(state.names):
+            expect(game.locator(".roles li").nth(seat)).to_have_text(
+                f"{name} {label[faction(state.cards[seat])][:-1]}"
+            )
+        expect(game.locator(".roles li.won")).to_have_count(len(state.winners))
+    for seat, name in enumerate(LONG_NAMES[:7]):  # every game counts, each by its own win
+        won = sum((s.roles[seat] == "liberal") == (s.winner == "liberal") for s in standard)
+        won += sum(seat in d.winners for d in districts)
+        expect(
+            page.locator("#player-bars li").filter(has_text=name).locator(".count")
+        ).to_have_text(f"{won} of 4")
+    assert not layout_problems(page), layout_problems(page)
+    assert not serious_accessibility_violations(page)
+    if size == "tv":
+        assert smallest_text_px(page) >= 18
+    screenshot(page, f"group-districts-{size}", full_page=size == "phone")
     page.close()

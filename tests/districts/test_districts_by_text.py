@@ -50,17 +50,17 @@ def play_by_text(players: int, seed: int) -> tuple[list[list[str]], object]:
 
 
 def roll_call(last: str) -> tuple[dict[str, str], set[str]]:
-    """The last text's cards by name ("LIBERAL Ann*, Cy. ... OLIGARCH Dee D3."), as alignment
-    cards read ("OLIGARCH of D3"), and the names marked as winners (*)."""
+    """The end text's cards by name ("Won: Ann, Bob FASCIST. Lost: Cy LIBERAL; Dee OLIGARCH of
+    D3."), as alignment cards read, and the names that won."""
     cards, won = {}, set()
-    for word in ("LIBERAL", "FASCIST", "OLIGARCH"):
-        group = re.search(rf"{word} ([^.]*)\.", last).group(1)
-        for entry in [] if group == "none" else group.split(", "):
-            name, *district = entry.split()
-            if name.endswith("*"):
-                name = name[:-1]
-                won.add(name)
-            cards[name] = f"{word} of {district[0]}" if district else word
+    for outcome, after in (("Won", "Lost"), ("Lost", "Unused card")):
+        group = re.search(rf"\b{outcome}: (.*?)\. {after}:", last).group(1)
+        for part in [] if group == "nobody" else group.split("; "):
+            names, card = re.fullmatch(r"(.*) (LIBERAL|FASCIST|OLIGARCH of D\d)", part).groups()
+            for name in names.split(", "):
+                cards[name] = card
+                if outcome == "Won":
+                    won.add(name)
     return cards, won
 
 
@@ -78,7 +78,8 @@ def test_a_whole_game_by_text(players: int) -> None:
         assert all(is_gsm7(t) for t in texts)
         assert texts[0].startswith(f"You are {alignment_text(final.cards[seat])}")
         last = texts[-1]
-        assert last.startswith("GAME OVER") and "* won:" in last
+        verdict = "You won: " if seat in final.winners else "You lost: "
+        assert last.startswith(("GAME OVER. " + verdict, verdict)), last
         cards, won = roll_call(last)
         assert cards == {NAMES[p]: alignment_text(card) for p, card in enumerate(final.cards)}
         assert won == {NAMES[p] for p in final.winners}

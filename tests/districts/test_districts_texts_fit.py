@@ -41,7 +41,7 @@ from sh_sms.text.messages import join
 
 LONG = ["Anabelle", "Bartholo", "Cecilias", "Dorothea", "Emmanuel"]
 LONG += ["Florence", "Gwendola", "Harriets", "Isabella", "Jonathan"]
-ROLL_CALL = ("GAME OVER", "GAME ENDED")  # every card by name: the reader's too
+ROLL_CALL = ("GAME OVER", "GAME ENDED", "You won: ", "You lost: ")  # every card by name
 REPLAY = "https://sh-sms.example.org/r/ABCD"
 
 

@@ -114,7 +114,7 @@ def test_a_person_joins_after_the_bots_and_plays_with_them(table: Table):
     out = table.phone("Bob").send(f"JOIN {code} Bob")
     assert out.reply == (
         f"You joined game {code}. Players (5): Ana, {', '.join(bots)}, Bob (you). "
-        "Ana will START when everyone is in."
+        "Ana will START when everyone is in. Game: Secret Hitler."
     )
     assert out.others() == {"Ana": "Bob joined (5 players)."}
     out = table.phone("Cy").send(f"JOIN {code} {bots[0].upper()}")

@@ -26,6 +26,7 @@ def test_a_lobby_from_new_to_start(table: Table):
     out = bob.send(f"join {code.lower()} Bob")  # any case
     assert out.reply == (
         f"You joined game {code}. Players (2): Ana, Bob (you). Ana will START when everyone is in."
+        " Game: Secret Hitler."  # which game the lobby plays (issue 34)
     )
     assert out["Ana"] == "Bob joined (2 players)."
 

@@ -177,7 +177,7 @@ def test_what_players_may_ask(table: Table):
     assert cy.send("ROLE").reply.startswith(f"You are {alignment_text(state.cards[2])}.")
     assert cy.send("HAND").reply.startswith("You hold no policies.")
     assert cy.send("HELP").reply.startswith("Districts game: each round each district elects")
-    assert cy.send("HELP DISTRICTS").reply == cy.send("HELP").reply
+    assert cy.send("HELP DISTRICTS").reply.startswith("Districts game: your secret card says")
     assert cy.send("HELP MOVE").reply.startswith("MOVE <district>, e.g. MOVE 2")
     assert cy.send("HELP POLICY").reply.startswith("A policy gives its faction 1 policy")
     assert cy.send("HELP ENDGAME").reply.startswith("ENDGAME")
@@ -356,7 +356,7 @@ def test_help_is_answered_and_never_relayed_in_a_districts_lobby_and_game(table:
     assert lobby_help.reply.startswith("Districts game: each round each district elects")
     assert "Host: START (5-10 players)" in lobby_help.reply
     for text, reply in [
-        ("HELP DISTRICTS", lobby_help.reply),
+        ("HELP DISTRICTS", "Districts game: your secret card says how you win (HELP WIN)."),
         ("help me", lobby_help.reply),
         ("HELP MOVE", "MOVE <district>, e.g. MOVE 2"),
         ("HELP VOTE", "VOTE <name>: your choice"),
@@ -374,7 +374,9 @@ def test_help_is_answered_and_never_relayed_in_a_districts_lobby_and_game(table:
     assert table.state(code).phase == "settle"
     for text, reply in [
         ("HELP", "Districts game: each round each district elects"),
-        ("HELP DISTRICTS", "Districts game: each round each district elects"),
+        ("HELP DISTRICTS", "Districts game: your secret card says how you win"),
+        ("HELP WIN", "Your card says how you win."),
+        ("HELP CAPITOL", "The elected go to the capitol"),
         ("HELP MOVE", "MOVE <district>, e.g. MOVE 2"),
         ("HELP SEND", "SEND <name> <district>"),
         ("HELP DISCARD", "DISCARD <number>"),

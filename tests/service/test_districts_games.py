@@ -18,17 +18,17 @@ from sh_sms.store import ACTIVE
 
 
 def roll_call(last: str) -> tuple[dict[str, str], set[str]]:
-    """The last text's cards by name ("LIBERAL Ana*, Cy. ... OLIGARCH Dee D3."), as alignment
-    cards read ("OLIGARCH of D3"), and the names marked as winners (*)."""
+    """The end text's cards by name ("Won: Ann, Bob FASCIST. Lost: Cy LIBERAL; Dee OLIGARCH of
+    D3."), as alignment cards read, and the names that won."""
     cards, won = {}, set()
-    for word in ("LIBERAL", "FASCIST", "OLIGARCH"):
-        group = re.search(rf"{word} ([^.]*)\.", last).group(1)
-        for entry in [] if group == "none" else group.split(", "):
-            name, *district = entry.split()
-            if name.endswith("*"):
-                name = name[:-1]
-                won.add(name)
-            cards[name] = f"{word} of {district[0]}" if district else word
+    for outcome, after in (("Won", "Lost"), ("Lost", "Unused card")):
+        group = re.search(rf"\b{outcome}: (.*?)\. {after}:", last).group(1)
+        for part in [] if group == "nobody" else group.split("; "):
+            names, card = re.fullmatch(r"(.*) (LIBERAL|FASCIST|OLIGARCH of D\d)", part).groups()
+            for name in names.split(", "):
+                cards[name] = card
+                if outcome == "Won":
+                    won.add(name)
     return cards, won
 
 
@@ -48,7 +48,9 @@ def play_whole_game(table: Table, people: int, bots: int, seed: int):
     everyone = final.names
     for name in names:
         last = table[name].last
-        assert "GAME OVER" in last and "* won:" in last, last
+        seat = everyone.index(name)
+        verdict = "You won: " if seat in final.winners else "You lost: "
+        assert last.startswith(("GAME OVER. " + verdict, verdict)), last
         assert f"Unused card: {alignment_text(final.boxed)}" in last
         cards, won = roll_call(last)
         assert cards == {everyone[seat]: alignment_text(c) for seat, c in enumerate(final.cards)}

@@ -47,7 +47,7 @@ class Watcher:
                 continue
             reader = self.names.index(label)
             for line in body.split("\n"):
-                if line.startswith(("GAME OVER", "GAME ENDED")):
+                if line.startswith(("GAME OVER", "GAME ENDED", "You won: ", "You lost: ")):
                     assert after.phase == "over", line
                     break
                 self.check(reader, line, before, after)

@@ -18,7 +18,7 @@ from sh_sms.text.gsm import is_gsm7, segments
 
 LONG = ["Anabelle", "Bartholo", "Cecilias", "Dorothea", "Emmanuel", "Florence", "Gwendola"]
 ASKS = ["STATUS", "ROLE", "HAND", "HELP", "WHO", "how do i vote", "HELP RULES", "HELP POLICY"]
-ROLL_CALL = ("GAME OVER", "GAME ENDED")
+ROLL_CALL = ("GAME OVER", "GAME ENDED", "You won: ", "You lost: ")  # every card by name
 
 
 def name_in(me: str, line: str) -> bool:

@@ -115,7 +115,8 @@ ROWS = [
     Row("why", "execute", "Ana", "shoot 1 or u out fas", ASKED_RELAYED, "To execute, reply"),
     Row("why", "execute", "Ana", "shoot 4 imo", ASKED_RELAYED, EXECUTE_DEE),
     Row("hedge", "nominate", "Ana", "NOM Cy, trust me", ASKED_RELAYED, "Nominate Cy?"),
-    Row("hedge", "nominate", "Ana", "nom cy or dee", ASKED_RELAYED, "To nominate, reply NOM and"),
+    # the names it mentioned, never read as the whole list (issue 34)
+    Row("hedge", "nominate", "Ana", "nom cy or dee", ASKED_RELAYED, "Nominate Cy or Dee? Reply"),
     Row("hedge", "nominate", "Ana", "nom whoever you like", ASKED_RELAYED, "To nominate, reply"),
     Row("hedge", "execute", "Ana", "kill me now", ASKED_RELAYED, "To execute, reply EXECUTE"),
     Row("hedge", "execute", "Ana", "dont shoot 4", ASKED_RELAYED, EXECUTE_DEE),

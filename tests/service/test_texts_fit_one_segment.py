@@ -95,14 +95,20 @@ def test_status_under_house_rules_says_them_in_one_segment_or_two(table: Table, 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_deal_text_fits_one_segment(table: Table, seed: int):
     """Every role's deal text (teammates named), at START and on ROLE; the whole first text in
-    one segment, but for the first candidate, whose prompt (and the eligible names) it carries
-    too."""
+    one segment whenever the role and who is the first candidate fit one with the game's code
+    alone (issue 34: everyone is told the first candidate), else two; the first candidate's
+    carries their prompt (and the eligible names) too."""
     code = table.start(SEVEN, seed=seed)
     state = table.state(code)
+    candidate = f"Round 1: {SEVEN[state.president]} is the candidate."
     for seat, name in enumerate(SEVEN):
         first = opening(table, name)
-        assert segments(first) <= (2 if seat == state.president else 1), (len(first), first)
         line = role_line(first)
+        least = segments(f"Game {code} has begun.\n{line}\n{candidate}")
+        if seat != state.president:
+            assert first.endswith(candidate), first
+            assert segments(first) == least, (len(first), first)
+        assert segments(first) <= 2, (len(first), first)
         assert segments(line) == 1, (len(line), line)
         assert "Win: " in line and "Lose: " in line, line
         if state.roles[seat] == "liberal":

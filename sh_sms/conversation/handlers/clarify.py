@@ -23,6 +23,7 @@ def ask(turn: Turn, unclear: Unclear) -> None:
         _taught(turn, unclear.verb),
         list(unclear.choices),
         relayed=relayed,
+        named=unclear.named,
         can_talk=talk_refusal(turn) is None,
         lobby=turn.situation == IN_LOBBY,
         started=turn.state is not None,
@@ -33,10 +34,12 @@ def ask(turn: Turn, unclear: Unclear) -> None:
 
 def question(verb: str, choices: list[str], **context) -> str:
     """The one-segment question for `verb`: with the choices listed if they fit, else without
-    (`context`: relayed, can_talk, lobby, started, code; see templates/sms/clarify/ask.txt)."""
+    (`context`: relayed, named, can_talk, lobby, started, code; see
+    templates/sms/clarify/ask.txt)."""
     word = COMMAND_WORDS.get(verb, "")
     text = render("clarify/ask", verb=verb, word=word, choices=choices, **context)
     if segments(text) > ONE_SEGMENT:  # too many names to list: the command alone
+        context["named"] = False
         text = render("clarify/ask", verb=verb, word=word, choices=[], **context)
     return text
 

@@ -11,16 +11,16 @@ from ...conversation.replies import help_reply, talk_refusal
 from ...conversation.replies import parse_error as shared_parse_error
 from ...store import ENDED
 from ...store.games import append_events, close_game, save_state
-from ...table.links import replay_url
 from ...table.play import act
 from ...table.turn import Turn
 from ...table.watching import end_watch
 from ...text.commands import NEAR_MISS, Command, ParseError
 from ...text.languages import speaking
 from ...text.words import taught
-from .engine import Event, end_game, player_view
-from .engine.state import OVER
+from .engine import end_game, player_view
 from .engine.tables import DEFAULT_RULES
+from .learning import answer
+from .outcome import result_text
 from .params import table_rules
 from .play import refuse
 from .public import public_lines
@@ -29,7 +29,6 @@ from .text.resolve import Refusal, resolve
 from .text.wording import (
     alignment_text,
     board_text,
-    event_text,
     hand_text,
     help_text,
     prompt_text,
@@ -41,7 +40,9 @@ LOG_LENGTH = 6
 # What a question asks ("how do i win": "win"), as the HELP topic that answers it.
 QUESTION_TOPICS = {"win": "rules", "term": "policy", "role": "role", "say": "say"}
 # HELP <topic>: the variant's own topics, and the shared ones whose help holds here as it is.
-OWN_TOPICS = frozenset({*SPELLINGS, "rules", "status", "who", "districts", "policy"})
+OWN_TOPICS = frozenset(
+    {*SPELLINGS, "rules", "status", "who", "districts", "policy", "win", "capitol"}
+)
 SHARED_TOPICS = frozenset(
     {"say", "role", "hand", "log", "set", "settings", "remind", "pause", "resume", "endgame"}
     | {"stop", "help", "rematch"}
@@ -110,6 +111,8 @@ def asked(turn: Turn, question: Question) -> None:
     lobby of a districts game: answered privately, never relayed as talk. In the lobby, HELP
     alone tells what the game is and the lobby's commands; a standard lobby command's help is
     the shared one."""
+    if answer(turn, question):  # how to win, what a word or this game is, who won
+        return
     topic = QUESTION_TOPICS.get(question.topic, question.topic)
     if question.topic == "help":
         topic = _topic(question.terms[0]) if question.terms else None
@@ -119,7 +122,7 @@ def asked(turn: Turn, question: Question) -> None:
         status(turn, Command("status"))
     elif lobby and (topic == "rules" or (topic in SHARED_HELP and topic not in OWN_TOPICS)):
         help_reply(turn, topic, "lobby")  # HELP RULES there: how the host changes them
-    elif topic in OWN_TOPICS and topic not in ("who", "districts"):
+    elif topic in OWN_TOPICS and topic != "who":
         turn.mail.add(turn.number, help_text(topic, rules))
     elif topic in SHARED_TOPICS:
         help_reply(turn, topic, "lobby")
@@ -211,14 +214,15 @@ def end(turn: Turn, _command: Command) -> None:
     close_game(turn.game, turn.players, ENDED, turn.now)
     append_events(turn.session, turn.game, events, turn.now)
     turn.state = state
-    turn.mail.add_each([p.number for p in turn.players], lambda: _result(turn))
+    turn.mail.add_each([p.number for p in turn.players], lambda: result_text(turn))
     with speaking(turn.game.lang):
-        end_watch(turn, news=_result(turn))
+        end_watch(turn, news=result_text(turn))
 
 
 def result(turn: Turn, _command: Command) -> None:
-    """STATUS or WHO after the game: how it ended, every card, how to play again."""
-    turn.mail.add(turn.number, _result(turn))
+    """STATUS or WHO after the game: whether the sender won and why, every card, how to play
+    again."""
+    turn.mail.add(turn.number, result_text(turn, turn.player.seat))
 
 
 def after_role(turn: Turn, _command: Command) -> None:
@@ -226,23 +230,4 @@ def after_role(turn: Turn, _command: Command) -> None:
     state = turn.state
     card = alignment_text(state.cards[turn.player.seat])
     turn.reply("districts/after_role", code=turn.game.code, card=card)
-    turn.mail.add(turn.number, _result(turn))
-
-
-def _result(turn: Turn) -> str:
-    """The game's last message again: why it ended, who won, every card."""
-    s = turn.state
-    replay = replay_url(turn.settings, turn.game.code)
-    cards = {"cards": list(s.cards), "boxed": s.boxed}
-    if s.phase == OVER and s.reason != "ended":
-        data = {
-            "reasons": s.reason.split("+"),
-            "winners": list(s.winners),
-            "tracks": s.tracks(),
-            "points": list(s.points),
-            **cards,
-        }
-        event = Event("game_over", None, data)
-    else:
-        event = Event("ended", None, cards)
-    return event_text(event, s.names, s.rules, replay=replay)
+    turn.mail.add(turn.number, result_text(turn, turn.player.seat))

@@ -8,7 +8,7 @@ from datetime import datetime
 from ...gamekind.interface import Param
 from ...table.turn import Turn
 from ...text.messages import Prompt, render
-from . import clock, pages, params, play, public, reading, routes, talk
+from . import clock, learning, pages, params, play, public, reading, routes, talk, watching
 from .bots import decide
 from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view
 from .engine.state import OVER
@@ -146,13 +146,19 @@ class DistrictsKind:
     def replay_page(self, session, game, state):
         return pages.replay_page(session, game, state)
 
-    # watchers and a group's history: watchers get only the house's end of the watch, and
-    # STATS and the group page count only games whose sides are liberal and fascist
+    # learning it by text (issue 34)
+    def title(self):
+        return render("districts/title")
+
+    def about(self, turn, topic):
+        return learning.about(turn, topic)
+
+    # watchers (a text per round, and the end) and a group's history: each card's own win
     def watch_text(self, after, events, recent, replay):
-        return None
+        return watching.watch_text(after, events, recent, replay)
 
     def result(self, events):
-        return None
+        return watching.result(events)
 
 
 def kind() -> DistrictsKind:

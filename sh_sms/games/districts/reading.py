@@ -19,7 +19,7 @@ import re
 
 from ...conversation.interpret import Reading, Unclear
 from ...conversation.reading import Question
-from ...table.turn import IN_GAME, Turn
+from ...table.turn import AFTER_GAME, IN_GAME, Turn
 from ...text.commands import EXTRA_WORDS, MISSING_ARG, NEAR_MISS, Command, ParseError
 from ...text.phonetext import plain
 from ...text.players import resolve_player
@@ -34,6 +34,7 @@ from .text.commands import (
     district_number,
     parse,
 )
+from .text.questions import asked as own_question
 from .text.resolve import KIND_OF_VERB
 
 # "how do i move", "how can we use the timer": how to use one of this game's words.
@@ -48,7 +49,7 @@ PLAYER_VERBS = frozenset({"vote", "investigate"})
 def read(turn: Turn, text: str) -> Reading:
     """The meaning of `text` from the sender of `turn`, in a districts game (or after one)."""
     literal = parse(text, turn.names)
-    question = _how_to(text)
+    question = _how_to(text, turn.situation == AFTER_GAME)
     if question is not None and getattr(literal, "verb", None) in ("say", None):
         return question  # "how do i vote", "how do i move"
     if turn.situation != IN_GAME:
@@ -75,10 +76,14 @@ def read(turn: Turn, text: str) -> Reading:
     return _sentence(turn, verb, literal.words, choices, talk)
 
 
-def _how_to(text: str) -> Question | None:
-    """A question about how to play: the shared ones ("how do i vote", "what are the rules"),
-    and how to use one of this game's words ("how do i move", "how can i send someone")."""
+def _how_to(text: str, over: bool = False) -> Question | None:
+    """A question about how to play: this game's own ("what game is this", "whats a district",
+    after the end "who won": `text.questions`), the shared ones ("how do i vote", "what are the
+    rules"), and how to use one of this game's words ("how do i move", "how can i send someone")."""
     words = words_of(text)
+    own = own_question(words, over)
+    if own is not None:
+        return Question(own[0], plain(text).strip(), own[1])
     asked = how_to(words)
     if asked is not None:
         return Question(asked.topic, plain(text).strip(), asked.terms)

@@ -87,7 +87,7 @@ def _choice(turn: Turn, verb: str, text: str, literal, words: Words) -> Reading 
     if typed or mentions(words, verb, names):
         named = [s for s in targets_named(words, verb, names) if s in legal]
         choices = tuple(names[s] for s in (named or legal))
-        return Unclear(verb, text, choices, relay=_relays(turn, words, verb))
+        return Unclear(verb, text, choices, relay=_relays(turn, words, verb), named=bool(named))
     return None
 
 

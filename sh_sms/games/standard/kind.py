@@ -160,6 +160,13 @@ class StandardKind:
     def replay_page(self, session, game, state):
         return pages.replay_page(session, game, state)
 
+    # learning it by text: the shared help is this game's
+    def title(self):
+        return render("lobby/title")
+
+    def about(self, turn, topic):
+        return None
+
     # watchers and a group's history
     def watch_text(self, after, events, recent, replay):
         return watch_text(after, events, recent, replay)

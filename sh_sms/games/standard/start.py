@@ -18,6 +18,7 @@ from .steps import step_texts
 from .wording import event_text
 
 # The opening, fullest first: the roster, how many play, "HELP for commands", the code alone.
+# Every opening is followed by who is the first candidate: everyone is told (issue 34).
 OPENINGS = ({}, {"hint": False}, {"bare": True}, {"bare": True, "terse": True})
 
 
@@ -36,19 +37,15 @@ def start(turn: Turn, choice: object) -> None:
     started = Event("started", None, facts)
     append_events(turn.session, turn.game, [started, *events], turn.now)
     rules = state.ruleset  # the opening says what house rules change
-    # Also without "Round 1: X is the candidate" (X's nomination says it again).
-    brief = [e for e in events if e.kind != "round"]
-    written = turn.per_language(
-        lambda: tuple(step_texts(None, state, told, room=room) for told in (events, brief))
-    )
+    written = turn.per_language(lambda: step_texts(None, state, events, room=room))
     for p in players:
-        texts, lean = written(p.number)
+        texts = written(p.number)
         with speaking(turn.language_of(p.number)):
             openings = [  # the roster if it fits (the reader marked), else how many, else less
                 event_text(started, state.names, you=p.seat, rules=rules, **fullness)
                 for fullness in OPENINGS
             ]
-            tries = [[o, *rest] for o in openings for rest in (texts[p.seat], lean[p.seat])]
+            tries = [[o, *texts[p.seat]] for o in openings]
             for text in fewest_segments(tries):
                 turn.mail.add(p.number, text)
     if clock.watchers:  # watchers read the first round's candidate

@@ -23,22 +23,30 @@ ENDINGS = ("game_over", "ended")
 def watch_text(
     after: GameState, events: list[Event], recent: Callable[[], list[Event]], replay: str | None
 ) -> str | None:
-    """The watcher's text after a step: the end with every role, the round just played when a
-    new one opens, else None (nothing until the round is over)."""
+    """The watcher's text after a step: the last round played and the end with every role, the
+    round just played when a new one opens, else None (nothing until the round is over)."""
     for event in events:
         if event.to is None and event.kind in ENDINGS:
-            return event_text(event, after.names, rules=after.ruleset, replay=replay, hint=False)
+            end = event_text(event, after.names, rules=after.ruleset, replay=replay, hint=False)
+            public = [e for e in recent() if e.to is None]
+            opens = [i for i, e in enumerate(public) if e.kind == "round"]
+            last = public[opens[-1] + 1 :] if opens else public
+            return " ".join([*_lines(after, [e for e in last if e.kind not in ENDINGS]), end])
     if not any(event.to is None and event.kind == "round" for event in events):
         return None
     public = [event for event in recent() if event.to is None]
     opens = [i for i, event in enumerate(public) if event.kind == "round"]
     start = opens[-2] + 1 if len(opens) > 1 else 0
-    lines = [
+    return " ".join(_lines(after, public[start : opens[-1] + 1])) or None
+
+
+def _lines(after: GameState, public: list[Event]) -> list[str]:
+    """The texts of public events a watcher reads (the quiet ones left out)."""
+    return [
         event_text(event, after.names, rules=after.ruleset)
-        for event in public[start : opens[-1] + 1]
+        for event in public
         if event.kind not in QUIET
     ]
-    return " ".join(lines) or None
 
 
 def result(events: list[Event]) -> dict | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ....gamekind.kit import EVERYONE, Event
 from .state import OVER, DistrictsState
-from .tables import FASCIST, LIBERAL, OLIGARCH, faction, home_of
+from .tables import ACTION, FASCIST, LIBERAL, OLIGARCH, faction, home_of
 
 POLICIES = "policies"  # a faction has enough policies
 POINTS = "points"  # a district has enough points
@@ -43,8 +43,16 @@ def wins(s: DistrictsState, seat: int) -> bool:
     raise AssertionError(card)
 
 
+def last_played(s: DistrictsState) -> dict:
+    """The policy that ended the game, who played it and for which district (by None: the top
+    of the deck, played with nobody in the capitol)."""
+    by = s.capitol.get(ACTION) if s.capitol else None
+    return {"card": s.enacted[-1], "by": by, "district": None if by is None else s.where[by]}
+
+
 def finish(s: DistrictsState, reasons: list[str], events: list[Event]) -> None:
-    """End the game: every player checks their own card; all cards are revealed."""
+    """End the game: every player checks their own card; all cards are revealed, with where
+    everyone stood and the policy that ended it."""
     s.phase = OVER
     s.reason = "+".join(reasons)
     s.winners = [p for p in range(s.players) if wins(s, p)]
@@ -59,6 +67,8 @@ def finish(s: DistrictsState, reasons: list[str], events: list[Event]) -> None:
                 "boxed": s.boxed,
                 "tracks": s.tracks(),
                 "points": list(s.points),
+                "where": list(s.where),
+                "last": last_played(s),
             },
         )
     )

@@ -22,6 +22,7 @@ from sh_sms.text.commands import parse as parse_shared
 from sh_sms.text.languages import languages
 from sh_sms.text.phonetext import plain
 from sh_sms.text.typos import closest, letters
+from sh_sms.text.words import ALIASES as SHARED_ALIASES
 from sh_sms.text.words import HELP_WORDS
 
 from ..params import NAME as GAME
@@ -66,10 +67,15 @@ TALK_WORDS = frozenset(
 )
 FILLER = frozenset({"for", "to", "district", "dist", "d"})
 DISTRICT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
-# HELP <word> for this game's own topics beyond its verbs: the game itself, the policy cards.
+# HELP <word> for this game's own topics beyond its verbs (issue 34: the whole game in a few
+# texts): the game itself, how each card wins, the capitol, the policy cards.
+_WIN = "win winning goal goals alignment liberal fascist oligarch oligarchs ganar"
 HELP_TOPICS = {
-    **{w: "districts" for w in ("districts", "district", "game", "capitol", "how", "play")},
+    **{w: "districts" for w in ("districts", "district", "distritos", "game", "how", "play")},
+    **{w: "win" for w in _WIN.split()},
+    **{w: "capitol" for w in ("capitol", "capital", "capitolio", "representative", "rep")},
     **{w: "policy" for w in ("policy", "policies", "card", "cards", "points", "pt", "redistrict")},
+    **{w: "policy" for w in ("ley", "leyes", "puntos")},
 }
 
 WRONG_GAME = "wrong_game"  # a standard move that this variant has not
@@ -169,13 +175,14 @@ def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
 def _shared(text: str, stripped: str, names: Iterable[str]) -> Command | ParseError:
     """The words every game shares; standard moves are talk or "not in this game"."""
     words = [w.strip(".,!?;:").casefold() for w in stripped.split()]
-    if len(words) == 2 and words[0] == "help" and words[1] in ALIASES:
+    helps = bool(words) and SHARED_ALIASES.get(words[0]) == "help"  # HELP, AYUDA
+    if len(words) == 2 and helps and words[1] in ALIASES:
         return Command("help", ALIASES[words[1]])  # HELP VOTE: one of this game's words
-    if len(words) == 2 and words[0] == "help" and words[1] in HELP_TOPICS:
-        return Command("help", HELP_TOPICS[words[1]])  # HELP DISTRICTS, HELP POLICY
+    if len(words) == 2 and helps and words[1] in HELP_TOPICS:
+        return Command("help", HELP_TOPICS[words[1]])  # HELP DISTRICTS, HELP WIN, HELP POLICY
     reading = parse_shared(text, names)
     verb = reading.verb
-    if verb == "say" and words[:1] == ["help"] and len(words) <= HELP_WORDS:
+    if verb == "say" and helps and len(words) <= HELP_WORDS:
         return Command("help", words[1] if len(words) == 2 else None)  # never relayed as talk
     first = stripped.split()[0].strip(".,!?;:").casefold() if stripped else ""
     if verb in STANDARD_VOTES or first in EVERYDAY:

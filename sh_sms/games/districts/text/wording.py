@@ -4,7 +4,7 @@ templates/sms/districts/*.txt (pure; no English here)."""
 from __future__ import annotations
 
 from sh_sms.text import messages
-from sh_sms.text.gsm import segments
+from sh_sms.text.gsm import sanitize, segments
 from sh_sms.text.messages import Prompt, join
 
 from ....gamekind.kit import Event
@@ -64,7 +64,29 @@ def event_text(event: Event, names: list[str], rules: dict, you: int | None = No
     step, `full`: the capitol filled in the same step)."""
     context = {**helpers(names, rules), "over": False, "full": False, "brief": False}
     context |= {**event.data, **extra}
+    if event.kind == "game_over":
+        return _fitting("event_game_over", context, you)
     return render(f"event_{event.kind}", **context, you=you)
+
+
+# The end, shorter until it fits two segments (a ten-player table): no "GAME OVER." before the
+# reader's verdict ("You won: ..." says it), no replay's address (the board links it), no "Play
+# again" (REMATCH is what a table does next: it goes last).
+GAME_OVER_FITS = (
+    {},
+    {"bare": True},
+    {"bare": True, "replay": None},
+    {"bare": True, "replay": None, "brief": True},
+)
+
+
+def _fitting(template: str, context: dict, you: int | None) -> str:
+    """The first of the end's forms (fullest first) that fits two segments, else the last."""
+    for fewer in GAME_OVER_FITS:
+        text = render(template, **{"bare": False, **context, **fewer}, you=you)
+        if segments(sanitize(text)) <= 2:  # as the mailbox sends it: accents written plain
+            return text
+    return text
 
 
 def prompt_text(view: dict) -> str:
@@ -204,7 +226,7 @@ def hand_text(view: dict) -> str:
 def help_text(topic: str | None, rules: dict) -> str:
     """HELP, HELP RULES, HELP VOTE, ... (an unknown topic gets the command list)."""
     known = {"rules", "move", "vote", "timer", "investigate", "discard", "send", "play", "status"}
-    known |= {"policy", "lobby"}
+    known |= {"policy", "lobby", "districts", "win", "capitol"}
     name = f"help_{topic}" if topic in known else "help"
     return render(name, **helpers([], rules))
 

@@ -57,7 +57,12 @@ def _answer(turn: Turn, question: Question) -> str:
     words = naming(turn.names, rules)
     where = WHERE[turn.situation]
     if question.topic == "now":
-        return render("explain/now", where=where, **_situation(turn), **words)
+        found = _situation(turn)
+        text = render("explain/now", where=where, **found, **words)
+        if segments(text) > ONE_SEGMENT and found["brief"]:  # many voters: counted, not named
+            found["waiting"] = found["brief"]
+            text = render("explain/now", where=where, **found, **words)
+        return text
     if question.topic == "role":
         return render("explain/role", where=where)
     if question.topic == "term":
@@ -69,7 +74,14 @@ def _situation(turn: Turn) -> dict:
     """Where the sender stands, for explain/now.txt."""
     found = {"code": turn.game.code, "count": len(turn.players), "host": turn.player.is_host}
     found |= {"host_name": turn.host.name, "invited": _invited(turn), "dead": False}
-    found |= {"voting": False, "voted": None, "prompt": "", "waiting": "", "seat": None}
+    found |= {
+        "voting": False,
+        "voted": None,
+        "prompt": "",
+        "waiting": "",
+        "brief": "",
+        "seat": None,
+    }
     state = turn.state
     if turn.situation != IN_GAME:
         return found
@@ -77,10 +89,15 @@ def _situation(turn: Turn) -> dict:
     found |= {"seat": seat, "president": state.president, "chancellor": state.chancellor}
     if not state.alive[seat]:
         return found | {"dead": True}
+    view = public_view(state)
     if state.phase == VOTE:
         vote = state.votes[seat]
-        return found | {"voting": vote is None, "voted": vote}
-    view = public_view(state)
+        found |= {"voting": vote is None, "voted": vote}
+        if vote is None:
+            return found
+        # "who are we waiting on?": the voters still to vote, by name as STATUS gives them
+        waiting = waiting_text(view, state.names, seat)
+        return found | {"waiting": waiting, "brief": waiting_text(view, state.names, seat, "brief")}
     waiting = waiting_text(view, state.names, seat)
     return found | {"prompt": _move_now(turn), "waiting": waiting}
 

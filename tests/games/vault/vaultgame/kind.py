@@ -148,6 +148,13 @@ class VaultKind:
     def replay_page(self, session, game, state):
         return public.replay_page(session, game, state)
 
+    # learning it by text: its name in a join; no help from outside its lobby
+    def title(self):
+        return table.say("title")
+
+    def about(self, turn, topic):
+        return None
+
     # watchers and a group's history: watchers get only the house's end of the watch, and
     # STATS and the group page count only games whose sides are liberal and fascist
     def watch_text(self, after, events, recent, replay):

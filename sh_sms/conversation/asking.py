@@ -1,0 +1,93 @@
+"""Two questions anyone may ask outside a game's own reading (issue 34), read from the words of
+one text (pure but for the one look-up of a game's code):
+
+- About a game by its name, a word of its presets ("HELP <name>", "what is <name>?", "how do you
+  play <name>"): from a number in no game and in any lobby, the help of the game that name picks
+  (`GameKind.about`), never talk to a lobby nor the stranger's introduction.
+- To watch a game ("hi can i watch QSSX?"), from a number in no game: the sender is taught the
+  exact `WATCH <code>`; nothing is done until they send it.
+
+The English forms are here; another language's are its words.toml `[questions] about`, where
+`{game}` stands for a game's name.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from sqlmodel import Session
+
+from ..gamekind import registry
+from ..store import ACTIVE, LOBBY
+from ..store.games import find_game
+from ..text.helpwords import LEADING, TRAILING
+from ..text.languages import question_forms
+from ..text.sentences import Words
+from ..text.words import ALIASES, CODE_LEN, HELP_WORDS
+from .reading import Unclear
+
+_THE = r"(?:(?:a|an|the) )?"
+_KIND = r"(?: game| mode| variant| version| thing| one)?"
+ABOUT = (
+    rf"(?:what|wat|wut) (?:is|s|are|does) {_THE}{{game}}{_KIND}(?: mean| about)?",
+    rf"whats {_THE}{{game}}{_KIND}(?: about)?",
+    rf"how (?:do|does|can|should) (?:i|we|you|u|one) play {_THE}{{game}}{_KIND}",
+    rf"how (?:does|do) {_THE}{{game}}{_KIND} work",
+    rf"how to play {_THE}{{game}}{_KIND}",
+    rf"(?:tell me about|explain|what about|rules of|rules for) {_THE}{{game}}{_KIND}",
+    rf"(?:is|whats|what is|what s) {_THE}{{game}}{_KIND} (?:a|another|some) (?:game|mode)",
+)
+WATCH_WORDS = frozenset({"watch", "watching", "spectate", "follow", "observe"})
+
+
+@cache
+def _about() -> re.Pattern:
+    """Every form of a question about a game by name, its name a group."""
+    names = sorted({w for kind in registry.kinds() for w in kind.presets}, key=len, reverse=True)
+    game = "|".join(map(re.escape, names))
+    forms = [*ABOUT, *question_forms("about")]
+    return re.compile(
+        "|".join(f"(?:{f.replace('{game}', f'(?P<game{i}>{game})')})" for i, f in enumerate(forms))
+    )
+
+
+def game_named(words: Words) -> str | None:
+    """The help a text asks for about a game by its name ("help <name> win": "<name> win";
+    "what is <name>?": "<name>"), or None."""
+    found = words.words
+    names = {w for kind in registry.kinds() for w in kind.presets}
+    if 1 < len(found) <= HELP_WORDS and is_help(found[0]) and found[1] in names:
+        return " ".join(found[1:])
+    start, end = 0, len(found)
+    while start < end and found[start] in LEADING:
+        start += 1
+    while end > start and found[end - 1] in TRAILING:
+        end -= 1
+    core = found[start:end]
+    if len(core) == 1 and core[0] in names and words.question:
+        return core[0]  # "<name>?"
+    groups = _about().fullmatch(" ".join(core))
+    if groups is None:
+        return None
+    return next(g for name, g in groups.groupdict().items() if g and name.startswith("game"))
+
+
+def is_help(word: str) -> bool:
+    """Whether a word is HELP in some language (HELP, AYUDA)."""
+    return ALIASES.get(word) == "help"
+
+
+def watch_asked(session: Session, text: str, words: Words) -> Unclear | None:
+    """ "can i watch QSSX?" from a number in no game: asked with the exact WATCH <code>, when
+    the text names one open game's code; else None."""
+    if not WATCH_WORDS & set(words.words):
+        return None
+    codes = {w.upper() for w in words.words if len(w) == CODE_LEN and w.isalpha()}
+    found = [c for c in codes if _open(session, c)]
+    return Unclear("watch", text, (found[0],)) if len(found) == 1 else None
+
+
+def _open(session: Session, code: str) -> bool:
+    game = find_game(session, code)
+    return game is not None and game.status in (LOBBY, ACTIVE)
