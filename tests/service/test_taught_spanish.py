@@ -72,14 +72,14 @@ def test_mirar_from_a_new_number_watches_and_salir_ends_it(table: Table, rendere
 
 
 def test_districts_reads_the_personal_a_and_al_before_a_target(table: Table):
-    settle = scenes.SCENES["d_settle"](table, "es")
+    settle = walk.SCENES["d_settle"](table, "es")
     district = settle.values["district"]
     settle.sender.send(f"MOVER al {district}")
     seat = [p.name for p in table.players(settle.code)].index(settle.sender.label)
     assert table.state(settle.code).where[seat] == int(district), settle.sender.last
 
     other = Table(table.app, table.clock)
-    voter = scenes.SCENES["d_vote"](other, "es")
+    voter = walk.SCENES["d_vote"](other, "es")
     seat = [p.name for p in other.players(voter.code)].index(voter.sender.label)
     out = voter.sender.send(f"VOTAR a {voter.values['target']}")
     votes = other.state(voter.code).votes
@@ -89,7 +89,7 @@ def test_districts_reads_the_personal_a_and_al_before_a_target(table: Table):
 
 
 def test_districts_refuses_and_helps_in_the_readers_words(table: Table):
-    built = scenes.SCENES["d_settle"](table, "es")
+    built = walk.SCENES["d_settle"](table, "es")
     out = built.sender.send("VOTAR Bob")
     assert out.reply.startswith("No puedes usar VOTAR ahora."), out.reply
     out = built.sender.send("AYUDA LEYES")
