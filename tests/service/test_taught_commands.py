@@ -3,11 +3,11 @@
 The walk reads every SMS template of every language (`taught.walk`: `NOM <name>`, `PONER ROOM
 ON`, `MOVER 2`, `AYUDA LEYES`...), finds the situation each command is taught for (`scene_for`:
 the verb's situation, or the template's where it teaches for another one), builds it through
-POST /sms with people who read the template's language (`scenes`), fills the placeholders with
-real names and values, and sends the command as a player would. The command must not be relayed
-to the table as talk, nor refused (a refusal, "cannot now", a question back, a typo guess, its
-usage when it was typed whole), nor ignored, and every text it causes reads in the table's
-language only.
+POST /sms with people who read the template's language (`taught_scenes`), fills the
+placeholders with real names and values, and sends the command as a player would. The command
+must not be relayed to the table as talk, nor refused (a refusal, "cannot now", a question
+back, a typo guess, its usage when it was typed whole), nor ignored, and every text it causes
+reads in the table's language only.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import shutil
 from collections import defaultdict
 from pathlib import Path
 
-import district_scenes
 import pytest
-import scenes
 import taught
+import taught_district_scenes as district_scenes
+import taught_scenes as scenes
 from harness import FakeClock, Table
 from taught_where import DISTRICTS, NO_SUCH_COMMAND, filled, scene_for, verb_of
 
@@ -40,8 +40,8 @@ SCENES = {**scenes.SCENES, **district_scenes.SCENES}
 
 # Texts the walk does not send, and why (the list stays short).
 NOT_WALKED = {
-    "tests/games/vault/": "a game that exists only in the tests, registered by their fixture; "
-    "tests/games/vault plays every one of its commands by text",
+    "tests/games/": "the game that exists only in the tests, registered by its own fixture; "
+    "its own tests play every one of its commands by text",
     "{{ word }} in clarify/ask.txt": "the command word is filled in (the taught word of the "
     "verb asked about); the walk sends each of those words where its own texts teach it",
 }

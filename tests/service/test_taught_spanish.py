@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-import scenes
+import taught_scenes as scenes
 import test_taught_commands as walk
 from harness import Table
 

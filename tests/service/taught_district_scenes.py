@@ -1,5 +1,5 @@
 """Situations of the districts game a command is taught for (issue 33's walk), built like
-`scenes` builds the standard game's: the lobby and the start by text in the scene's language,
+`taught_scenes` builds the standard game's: the lobby and the start by text in the scene's language,
 then random legal moves of the engine until a seat may make the move wanted."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from harness import Table
-from scenes import NAMES, WORDS, Scene, lobby_scene, scene, started
+from taught_scenes import NAMES, WORDS, Scene, lobby_scene, scene, started
 
 from sh_sms.games.districts import engine as districts
 from sh_sms.games.districts.play import epoch
