@@ -24,7 +24,7 @@ from ..store.games import find_game
 from ..text.helpwords import LEADING, TRAILING
 from ..text.languages import question_forms
 from ..text.sentences import Words
-from ..text.words import ALIASES, CODE_LEN, HELP_WORDS
+from ..text.words import ALIASES, CHATTY_WORDS, CODE_LEN, HELP_WORDS
 from .reading import Unclear
 
 _THE = r"(?:(?:a|an|the) )?"
@@ -74,8 +74,8 @@ def game_named(words: Words) -> str | None:
 
 
 def is_help(word: str) -> bool:
-    """Whether a word is HELP in some language (HELP, AYUDA)."""
-    return ALIASES.get(word) == "help"
+    """Whether a word is HELP in some language (HELP, AYUDA; INFO opens talk)."""
+    return ALIASES.get(word) == "help" and word not in CHATTY_WORDS
 
 
 def watch_asked(session: Session, text: str, words: Words) -> Unclear | None:

@@ -39,7 +39,13 @@ from ..text.questions import how_to
 from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
 from ..text.votes import COUNTED, vote_of, vote_word
-from ..text.words import BOT_COUNT_WORDS, CODE_LEN, HELP_WORDS, MOVE_VERBS, POLICY_WORDS
+from ..text.words import (
+    BOT_COUNT_WORDS,
+    CODE_LEN,
+    HELP_WORDS,
+    MOVE_VERBS,
+    POLICY_WORDS,
+)
 from .asking import game_named, is_help, watch_asked
 from .reading import (
     INFO_VERBS,
@@ -86,7 +92,7 @@ def read(turn: Turn, text: str) -> Reading:
         return Command("accept", exact, read=text)  # "yeah im in": into a rematch they are asked to
     elif where == IN_LOBBY and _lone_yes_to_nobody(turn, words):
         return Unclear("endgame_yes", text)
-    elif where == NO_GAME and words.words[:1] == ("help",) and literal_verb(literal) == "say":
+    elif where == NO_GAME and _opens_with_help(words) and literal_verb(literal) == "say":
         return Command("help")  # "help me" from a stranger: no table to tell, so help it is
     if where in (NO_GAME, AFTER_GAME) and _join_alone(literal, words):
         return ParseError(MISSING_ARG, verb="join")  # "join pls": JOIN alone takes a kept seat
@@ -98,9 +104,14 @@ def _game_help(turn: Turn, words: Words, literal) -> bool:
     `GameKind` with `own_help` set: one whose words the shared parser does not know, so that
     HELP <its word> would be talk): a question to that game, never talk to the table. A game
     without it keeps the shared lobby's reading."""
-    if not getattr(turn.kind, "own_help", False) or words.words[:1] != ("help",):
+    if not getattr(turn.kind, "own_help", False) or not _opens_with_help(words):
         return False
     return literal_verb(literal) in ("help", "say") and len(words.words) <= HELP_WORDS
+
+
+def _opens_with_help(words: Words) -> bool:
+    """Whether a text's first word is HELP in some language (HELP, AYUDA; INFO opens talk)."""
+    return bool(words.words) and is_help(words.words[0])
 
 
 def _join_alone(literal, words: Words) -> bool:

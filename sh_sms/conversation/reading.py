@@ -14,7 +14,7 @@ PLAYER_VERBS = frozenset({"nominate", "investigate", "elect", "execute", "show",
 INFO_VERBS = frozenset({"status", "role", "hand", "who", "log", "settings", "help"})
 HOST_VERBS = frozenset(
     {"set", "set_nudge", "set_quiet", "set_tz", "set_deadline", "set_botspeed", "remind", "pause"}
-    | {"resume", "endgame", "endgame_yes", "set_room"}
+    | {"resume", "endgame", "endgame_yes", "set_room", "set_watch", "set_lang"}
 )
 LOBBY_VERBS = frozenset({"start", "kick", "leave"})  # before the game only (the host's but LEAVE)
 

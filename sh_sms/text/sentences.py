@@ -23,7 +23,7 @@ from unicodedata import combining
 
 from .everyday import BARE_COURTESY, COURTESY, NOT_A_NAME
 from .phonetext import FACES, plain, with_faces
-from .words import FORMS, MENTIONS, SENTENCE_POLICY_WORDS, TARGET_FILLER
+from .words import ALIASES, FORMS, MENTIONS, SENTENCE_POLICY_WORDS, TARGET_FILLER
 
 _WORD = re.compile(r"\(y\)|\(n\)|[a-z0-9']+")
 _QUESTION_END = re.compile(r"[?/][\s?!./]*$")
@@ -120,6 +120,7 @@ def mentions(words: Words, verb: str, names: list[str] = ()) -> bool:
 def only_move(words: Words, verb: str, names: list[str]) -> bool:
     """Whether the text is nothing but the move's words, targets and courtesy ("nom", "inv 3")."""
     moving = MENTIONS.get(verb, frozenset()) | {w for form in FORMS.get(verb, ()) for w in form}
+    moving |= {word for word, meant in ALIASES.items() if meant == verb}  # EJECUTAR, SHOW
     allowed = moving | COURTESY | TARGET_FILLER.get(verb, frozenset())
     _found, rest = _split_targets(words.words, verb, names)
     return all(w in allowed for w in rest)

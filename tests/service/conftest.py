@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+import jinja2
 import pytest
 from flask import Flask
 from harness import FIGURES, SESSION_TIMINGS, FakeClock, Table, make_app
+
+from sh_sms.text import messages
+from sh_sms.text.languages import codes
 
 
 @pytest.fixture
@@ -43,6 +47,22 @@ def new_table(app: Flask, clock: FakeClock) -> Iterator[Callable[..., Table]]:
 def table(new_table: Callable[..., Table]) -> Table:
     """Phones texting the app; inboxes filled from the outbox after every text."""
     return new_table()
+
+
+@pytest.fixture
+def rendered(monkeypatch) -> list[tuple[str, str]]:
+    """(language, template) of every SMS template rendered, as it happens."""
+    seen: list[tuple[str, str]] = []
+    language_of = {id(messages._texts(code)): code for code in codes()}
+    original = jinja2.Environment.get_template
+
+    def get_template(self, name, *args, **kwargs):
+        if id(self) in language_of:
+            seen.append((language_of[id(self)], name.removesuffix(".txt")))
+        return original(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(jinja2.Environment, "get_template", get_template)
+    return seen
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

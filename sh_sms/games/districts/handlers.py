@@ -24,7 +24,8 @@ from .outcome import result_text
 from .params import table_rules
 from .play import refuse
 from .public import public_lines
-from .text.commands import HELP_TOPICS, SPELLINGS, TAUGHT
+from .text.commands import HELP_TOPICS, SPELLINGS
+from .text.commands import taught as taught_here
 from .text.resolve import Refusal, resolve
 from .text.wording import (
     alignment_text,
@@ -70,7 +71,7 @@ def move(turn: Turn, command: Command) -> None:
             verb=action.verb,
             choices=action.choices,
             typed=action.typed,
-            word=TAUGHT[action.verb],
+            word=taught_here(action.verb),
         )
         return
     act(turn, turn.player.seat, action)

@@ -13,6 +13,7 @@ from .bots import decide
 from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view
 from .engine.state import OVER
 from .engine.tables import MAX_PLAYERS, MIN_PLAYERS
+from .text.commands import taught as taught_word
 from .text.wording import lobby_rules_text, prompt_text, step_texts
 
 
@@ -93,7 +94,7 @@ class DistrictsKind:
         return routes.handler_for(turn, reading_)
 
     def refuse(self, turn, seat, refused, action):
-        play.refuse(turn, "not_now", word=action.kind.upper())
+        play.refuse(turn, "not_now", word=taught_word(action.kind))
 
     def step_texts(self, before, after, events: list[Event], room_from, replay):
         return step_texts(before, after, events, replay=replay)

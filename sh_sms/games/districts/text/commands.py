@@ -19,7 +19,7 @@ from sh_sms.text.commands import (
     ParseError,
 )
 from sh_sms.text.commands import parse as parse_shared
-from sh_sms.text.languages import languages
+from sh_sms.text.languages import current, languages
 from sh_sms.text.phonetext import plain
 from sh_sms.text.typos import closest, letters
 from sh_sms.text.words import ALIASES as SHARED_ALIASES
@@ -37,13 +37,27 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "send": ("SEND",),  # SEND <player> <district>
     "play": ("PLAY",),  # PLAY: the action player plays the policy handed to them
 }
+# Each language's table for this game (templates/i18n/<code>/words.toml, [districts]): its word
+# for each verb; `help_<topic>`, its words for HELP's own topics; `filler`, the words that may
+# stand between its command word and the target ("VOTAR a Bob", "MOVER al 2").
+OWN_WORDS = {code: language.games.get(GAME, {}) for code, language in languages().items()}
 ALIASES = {word.casefold(): verb for verb, words in SPELLINGS.items() for word in words} | {
     word.casefold(): verb  # every language's words for this game's commands (MOVER, VOTAR...)
-    for language in languages().values()
-    for verb, words in language.games.get(GAME, {}).items()
+    for table in OWN_WORDS.values()
+    for verb, words in table.items()
+    if verb in SPELLINGS
     for word in words
 }
-TAUGHT = {verb: words[0] for verb, words in SPELLINGS.items()}
+# A command word only one language has -> that language (MOVER: es), for its filler words.
+LANGUAGE_OF = {
+    word.casefold(): code
+    for code, table in OWN_WORDS.items()
+    for verb, words in table.items()
+    if verb in SPELLINGS
+    for word in words
+    if word.casefold() not in {w.casefold() for w in SPELLINGS[verb]}
+}
+TAUGHT = {verb: words[0] for verb, words in SPELLINGS.items()}  # in English (computer players')
 MOVE_VERBS = frozenset(SPELLINGS)  # every variant word is a move of the game
 # Standard moves with no meaning here, and the variant's word for the nearest thing (or None).
 NOT_HERE = {
@@ -66,6 +80,10 @@ TALK_WORDS = frozenset(
     " plays ploy pay ply flay".split()
 )
 FILLER = frozenset({"for", "to", "district", "dist", "d"})
+FILLERS = {
+    code: FILLER | {w.casefold() for w in table.get("filler", ())}
+    for code, table in OWN_WORDS.items()
+}
 DISTRICT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # HELP <word> for this game's own topics beyond its verbs (issue 34: the whole game in a few
 # texts): the game itself, how each card wins, the capitol, the policy cards.
@@ -75,8 +93,22 @@ HELP_TOPICS = {
     **{w: "win" for w in _WIN.split()},
     **{w: "capitol" for w in ("capitol", "capital", "capitolio", "representative", "rep")},
     **{w: "policy" for w in ("policy", "policies", "card", "cards", "points", "pt", "redistrict")},
-    **{w: "policy" for w in ("ley", "leyes", "puntos")},
+    **{  # every language's (AYUDA LEYES)
+        word.casefold(): key.removeprefix("help_")
+        for table in OWN_WORDS.values()
+        for key, words in table.items()
+        if key.startswith("help_")
+        for word in words
+    },
 }
+
+
+def taught(verb: str) -> str:
+    """The word a reply teaches for one of this game's verbs, in the language being written
+    (VOTAR to a Spanish reader, VOTE in English)."""
+    own = OWN_WORDS.get(current(), {}).get(verb)
+    return own[0] if own else TAUGHT[verb]
+
 
 WRONG_GAME = "wrong_game"  # a standard move that this variant has not
 QUESTION = "question"  # a move asked as a question ("vote bob?"): the sender is asked back
@@ -96,9 +128,10 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
     if verb is None:
         guess = _near_miss(first, len(words), names)
         if guess is not None:
-            return ParseError(NEAR_MISS, TAUGHT[guess], guess, tuple(words[1:]))
+            return ParseError(NEAR_MISS, taught(guess), guess, tuple(words[1:]))
         return _shared(text, stripped, names)
-    rest = [w for w in words[1:] if w.casefold() not in FILLER]
+    filler = FILLERS.get(LANGUAGE_OF.get(first), FILLER)
+    rest = [w for w in words[1:] if w.casefold() not in filler]
     if _is_sentence(verb, rest):
         return Command("say", stripped)
     command = _read(verb, rest)
@@ -111,7 +144,7 @@ def parse(text: str, names: Iterable[str] = ()) -> Command | ParseError:
 
 def _read(verb: str, rest: list[str]) -> Command | ParseError:
     if verb in ("timer", "play"):
-        return Command(verb) if not rest else ParseError(EXTRA_WORDS, TAUGHT[verb], verb)
+        return Command(verb) if not rest else ParseError(EXTRA_WORDS, taught(verb), verb)
     if not rest:
         return ParseError(MISSING_ARG, verb=verb)
     if verb == "move":
@@ -153,12 +186,12 @@ def district_number(word: str) -> int | None:
 
 
 def _extra(verb: str) -> ParseError:
-    return ParseError(EXTRA_WORDS, TAUGHT[verb], verb)
+    return ParseError(EXTRA_WORDS, taught(verb), verb)
 
 
 def _exact(command: Command) -> str:
     """The command as a player should send it."""
-    return " ".join([TAUGHT[command.verb], *(command.arg.split() if command.arg else [])])
+    return " ".join([taught(command.verb), *(command.arg.split() if command.arg else [])])
 
 
 def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
@@ -175,21 +208,21 @@ def _near_miss(first: str, word_count: int, names: Iterable[str]) -> str | None:
 def _shared(text: str, stripped: str, names: Iterable[str]) -> Command | ParseError:
     """The words every game shares; standard moves are talk or "not in this game"."""
     words = [w.strip(".,!?;:").casefold() for w in stripped.split()]
-    helps = bool(words) and SHARED_ALIASES.get(words[0]) == "help"  # HELP, AYUDA
-    if len(words) == 2 and helps and words[1] in ALIASES:
+    helping = bool(words) and SHARED_ALIASES.get(words[0]) == "help"  # HELP, AYUDA
+    if len(words) == 2 and helping and words[1] in ALIASES:
         return Command("help", ALIASES[words[1]])  # HELP VOTE: one of this game's words
-    if len(words) == 2 and helps and words[1] in HELP_TOPICS:
-        return Command("help", HELP_TOPICS[words[1]])  # HELP DISTRICTS, HELP WIN, HELP POLICY
+    if len(words) == 2 and helping and words[1] in HELP_TOPICS:
+        return Command("help", HELP_TOPICS[words[1]])  # HELP DISTRICTS, AYUDA LEYES
     reading = parse_shared(text, names)
     verb = reading.verb
-    if verb == "say" and helps and len(words) <= HELP_WORDS:
+    if verb == "say" and helping and len(words) <= HELP_WORDS:
         return Command("help", words[1] if len(words) == 2 else None)  # never relayed as talk
     first = stripped.split()[0].strip(".,!?;:").casefold() if stripped else ""
     if verb in STANDARD_VOTES or first in EVERYDAY:
         return Command("say", stripped)
     if verb in NOT_HERE:
         other = NOT_HERE[verb]
-        return ParseError(WRONG_GAME, TAUGHT[other] if other else None, verb)
+        return ParseError(WRONG_GAME, taught(other) if other else None, verb)
     return reading
 
 
