@@ -71,9 +71,9 @@ def rematch_line(turn: Turn, others: list[Player]) -> tuple[str, set[str]] | Non
     return best
 
 
-def held_there(turn: Turn, game: Game) -> bool:
+def held_there(turn: Turn, game: Game, name: str) -> bool:
     """Whether the sender holds a seat on `game`'s number already (then told which game holds
-    it and what to do): a JOIN cannot take a second one."""
+    it and what to do, with the JOIN to send again as `name`): a JOIN cannot take a second one."""
     if game.line == turn.line:
         if turn.situation in (NO_GAME, AFTER_GAME):
             return False
@@ -85,7 +85,9 @@ def held_there(turn: Turn, game: Game) -> bool:
     if mine.id == game.id:  # this very game, texted from another number
         turn.reply("lobby/already_in", code=game.code)
         return True
-    turn.reply("pool/busy_there", code=game.code, held=mine.code, lobby=mine.status == LOBBY)
+    turn.reply(
+        "pool/busy_there", code=game.code, held=mine.code, lobby=mine.status == LOBBY, name=name
+    )
     return True
 
 

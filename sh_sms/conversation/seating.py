@@ -39,7 +39,7 @@ def join_lobby(turn: Turn, code: str, name: str) -> None:
     if game is None or game.status not in (LOBBY, ACTIVE):
         turn.reply("lobby/no_such_game", code=code)
         return
-    if held_there(turn, game):  # a phone holds one seat per service number
+    if held_there(turn, game, name):  # a phone holds one seat per service number
         return
     if game.status != LOBBY:
         turn.reply("lobby/already_started", code=game.code)

@@ -68,6 +68,11 @@ READS_AS: dict[tuple[str, str], tuple[str, ...]] = {
         ("UNIRSE", "<code>", "<nombre>"),
     ),
     ("help/rules.txt", "TIMER <minutes>"): ("RULES", "TIMER", "<minutes>"),
+    # "More: HELP DISTRICTS WIN, CAPITOL or POLICY"
+    ("districts/help_districts.txt", "CAPITOL"): ("HELP", "DISTRICTS", "CAPITOL"),
+    ("districts/help_districts.txt", "POLICY"): ("HELP", "DISTRICTS", "POLICY"),
+    ("districts/help_districts.txt", "CAPITOLIO"): ("AYUDA", "DISTRICTS", "CAPITOLIO"),
+    ("districts/help_districts.txt", "LEYES"): ("AYUDA", "DISTRICTS", "LEYES"),
     ("help/rules.txt", "TIMER <minutos>"): ("REGLAS", "TIMER", "<minutos>"),
 }
 

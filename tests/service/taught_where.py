@@ -179,6 +179,8 @@ def _fill(match: re.Match, item: taught.Taught, before: list[str], values: dict)
         knob = before[1].casefold() if len(before) > 1 else ""
         key = KNOB_COUNTS.get(knob, {}).get(_plain(shape)) or PLACEHOLDERS.get(_plain(shape))
     assert key is not None, f"{item.template}: what fills {match.group(0)}? (add it to the tables)"
+    if expression is not None and ALIASES.get(item.words[0].casefold()) == "watch":
+        key = "code"  # "Watch game QSSX? Reply WATCH QSSX": the choice is a game's code
     if key == "target" and item.words[0].casefold() in _new_and_join():
         key = "newname"
     return key[1:] if key.startswith("=") else values[key]

@@ -204,7 +204,7 @@ def test_a_join_for_a_game_on_a_number_where_the_phone_plays_another_says_which(
     out = pool["Ana"].send(f"JOIN {other} Ana", to=A)  # Ana holds B already (her lobby)
     assert out.reply == (
         f"Game {other} texts from the number of your game {mine}, and a phone plays one game"
-        f" per number. Text LEAVE in {mine} first, then JOIN {other} again."
+        f" per number. Text LEAVE in {mine} first, then JOIN {other} Ana again."
     )
     assert reply_row(pool, out).line == HOME and out.reply and len(out) == 1
     assert pool["Ana"].number not in {p.number for p in pool.players(other)}

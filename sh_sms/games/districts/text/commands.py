@@ -87,11 +87,11 @@ FILLERS = {
 DISTRICT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 # HELP <word> for this game's own topics beyond its verbs (issue 34: the whole game in a few
 # texts): the game itself, how each card wins, the capitol, the policy cards.
-_WIN = "win winning goal goals alignment liberal fascist oligarch oligarchs ganar"
+_WIN = "win winning goal goals alignment liberal fascist oligarch oligarchs"
 HELP_TOPICS = {
-    **{w: "districts" for w in ("districts", "district", "distritos", "game", "how", "play")},
+    **{w: "districts" for w in ("districts", "district", "game", "how", "play")},
     **{w: "win" for w in _WIN.split()},
-    **{w: "capitol" for w in ("capitol", "capital", "capitolio", "representative", "rep")},
+    **{w: "capitol" for w in ("capitol", "capital", "representative", "rep")},
     **{w: "policy" for w in ("policy", "policies", "card", "cards", "points", "pt", "redistrict")},
     **{  # every language's (AYUDA LEYES)
         word.casefold(): key.removeprefix("help_")
