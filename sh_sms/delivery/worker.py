@@ -2,8 +2,8 @@
 with the periodic jobs beside it).
 
 Each round claims a batch (at most one row per recipient and service number, so the batch can go
-out in parallel without reordering anyone's thread), waits for each row's send slot, sends it and records what
-happened. Any number of workers, in their own processes or threads, may run at once.
+out in parallel without reordering anyone's thread), waits for each row's send slot, sends it and
+records what happened. Any number of workers, in their own processes or threads, may run at once.
 """
 
 from __future__ import annotations

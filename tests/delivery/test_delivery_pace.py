@@ -5,6 +5,7 @@ otherwise. Every time is the worker's fake clock, never a sleep."""
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 
 import pytest
@@ -114,9 +115,9 @@ def test_a_toll_free_number_sends_three_a_second_and_a_listed_rate_wins(
     listed = sorted(t for sender, _, t in sent if sender == POOL[2])
     # Never faster than its rate; far faster than a long code's six seconds (one worker sends
     # the two numbers' texts in turn here, so a slot may start a little after it was free).
-    assert min(b - a for a, b in zip(toll_free, toll_free[1:])) >= 1 / 3 - 0.002
+    assert min(b - a for a, b in itertools.pairwise(toll_free)) >= 1 / 3 - 0.002
     assert toll_free[-1] <= 2.0
-    assert min(b - a for a, b in zip(listed, listed[1:])) >= 0.5
+    assert min(b - a for a, b in itertools.pairwise(listed)) >= 0.5
     assert listed[-1] <= 3.0
 
 
