@@ -93,6 +93,7 @@ def claim(
                 rate = mps if settings.pool.single else settings.line_rate(line)
                 paced = _paced(session, settings, now, lease_until, limit - len(picked), rate, line)
                 picked.extend(paced)
+            picked.sort(key=lambda pair: pair[1])  # numbers side by side: by slot, not by number
         claims = []
         for row, slot in picked:
             if row.status == SENDING:  # its worker died or hung, maybe after Twilio took it
