@@ -154,14 +154,14 @@ class Carrier(TwilioSender):
 
     def __init__(self, settings: Settings, sim: Sim) -> None:
         super().__init__(settings)
-        self.sim, self.free = sim, 0.0
+        self.sim, self.free = sim, {}  # per sender number, as Twilio queues each on its own
 
     def send(self, item):
         outcome = super().send(item)
         handed = self.sim.clock.ts()
         count = segments(item.body)
-        start = max(handed, self.free)
-        self.free = start + count / self.sim.rate
+        start = max(handed, self.free.get(item.line, 0.0))
+        self.free[item.line] = start + count / self.sim.rate
         self.sim.sent(item.id, start, count, start - handed)
         return outcome
 
@@ -169,8 +169,8 @@ class Carrier(TwilioSender):
 class Table:
     """Bots playing game after game at one table."""
 
-    def __init__(self, sim: Sim, k: int, players: int) -> None:
-        self.sim, self.k = sim, k
+    def __init__(self, sim: Sim, k: int, players: int, to: str = FROM) -> None:
+        self.sim, self.k, self.to = sim, k, to  # `to`: the service number the table texts
         self.numbers = [f"+1555{k:03d}{seat:04d}" for seat in range(players)]
         self.names = NAMES[:players]
         self.rng = random.Random(k)
@@ -178,7 +178,8 @@ class Table:
         self.games = 0
 
     def text(self, seat: int, body: str) -> None:
-        form = {"From": self.numbers[seat], "Body": body, "MessageSid": "SM" + uuid.uuid4().hex}
+        sid = "SM" + uuid.uuid4().hex
+        form = {"From": self.numbers[seat], "To": self.to, "Body": body, "MessageSid": sid}
         assert self.sim.client.post("/sms", data=form).status_code == 200
 
     def open(self) -> None:
@@ -200,6 +201,10 @@ class Table:
         with Session(self.sim.engine) as session:
             game = session.get(Game, self.game_id)
         return game, GameState.from_json(game.state)
+
+    def think(self, seat: int) -> float:
+        """Seconds `seat` takes to answer a prompt: every seat a bot's fixed think time."""
+        return self.sim.think
 
     def act(self, seat: int, decision: tuple) -> None:
         """`seat` answers its prompt, if the game still waits on it for that decision."""
@@ -232,27 +237,44 @@ class Table:
 class Sim:
     """One order, one setting: tables, a worker, the modelled carrier."""
 
-    def __init__(self, url: str, fake: FakeTwilio, order: str, games: int, rate: float, args):
+    table = Table  # the kind of table it seats
+
+    def __init__(
+        self,
+        url: str,
+        fake: FakeTwilio,
+        order: str,
+        games: int,
+        rate: float,
+        args,
+        numbers: tuple[str, ...] = (FROM,),
+    ):
+        """`games` tables on the pool of `numbers` (table k texts number k mod the pool), each
+        number at `rate` segments a second."""
         self.rate, self.think = rate, args.think
         self.clock = Clock()
         self.moves = itertools.count()
         self.run = Run()
         self.watching: dict[int, tuple] = {}
         self.last_row = 0
-        app = create_app({**CLEAN, "database_url": url, "clock": self.clock.now})
+        # The app reads texts on the simulator's numbers (a pool: `sim_numbers(len(numbers))`).
+        pool = {"sim_numbers": len(numbers)}
+        app = create_app({**CLEAN, **pool, "database_url": url, "clock": self.clock.now})
         self.client, self.engine = app.test_client(), app.extensions["sh_sms"].engine
         settings = Settings(
             database_url=url,
             twilio_account_sid=fake.account_sid,
             twilio_auth_token=fake.auth_token,
-            twilio_from_number=FROM,
+            twilio_from_number=numbers[0],
+            twilio_numbers=",".join(numbers[1:]),
             twilio_api_url=fake.url,
             twilio_segments_per_second=rate,
             delivery_order="critical" if order == "critical" else "fifo",
             worker_threads=1,
         )
         self.worker = Worker(self.engine, settings, Carrier(settings, self), clock=self.clock)
-        self.tables = [Table(self, k, args.players) for k in range(games)]
+        seat = self.table
+        self.tables = [seat(self, k, args.players, numbers[k % len(numbers)]) for k in range(games)]
         start = self.clock.ts()
         for table in self.tables:  # games are started independently, not all at one moment
             sit_down = random.Random(table.k).uniform(0, args.stagger * 60)
@@ -286,7 +308,8 @@ class Sim:
                 table, seat, decision = self.watching.pop(row_id)
                 prompt = self.run.prompts[row_id]
                 prompt.sent, prompt.segments = start, count
-                self.clock.at(start + self.think, lambda t=table, s=seat, d=decision: t.act(s, d))
+                answer = start + table.think(seat)
+                self.clock.at(answer, lambda t=table, s=seat, d=decision: t.act(s, d))
 
     def play(self, minutes: float) -> Run:
         began, wall = self.clock.ts(), time.perf_counter()

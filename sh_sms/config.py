@@ -25,13 +25,14 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass
 
-from .pool import Pool, sim_numbers
+from .pool import Pool, kind_rate, sim_numbers
 from .setting_values import (
     AccountSid,
     DatabaseUrl,
     DeliveryOrder,
     LogLevel,
     NumberPatterns,
+    NumberRates,
     Numbers,
     OptionalBaseUrl,
     QuietHours,
@@ -42,6 +43,7 @@ from .setting_values import (
     Url,
     Validity,
     database_url,
+    parse_number_rates,
     refusals,
     shown_url,
 )
@@ -82,6 +84,9 @@ class Settings:
     # takes 3 slots). TWILIO_SEGMENTS_PER_SECOND; the older name TWILIO_MPS is read when unset.
     twilio_segments_per_second: PositiveFloat | None = Field(None, examples=[1])
     twilio_mps: PositiveFloat = 1.0
+    # In a pool, each number keeps to its own rate: a long code to the rate above, a toll-free
+    # number to 3, a short code to 100, unless listed here (`+18005550100=10`).
+    twilio_number_rates: NumberRates = Field("", examples=["+18005550100=3,+15551230002=1"])
     delivery_order: DeliveryOrder = "critical"  # "fifo": strictly oldest first, nothing joined
     claim_ahead_seconds: NonNegativeFloat = 0.2  # under a rate, rows are chosen this close
     # A text that asks a player to act and still waits in Twilio's queue after this long is
@@ -159,6 +164,19 @@ class Settings:
     def segment_rate(self) -> float:
         """Segments per second the sender may send: TWILIO_SEGMENTS_PER_SECOND, else TWILIO_MPS."""
         return self.twilio_segments_per_second or self.twilio_mps
+
+    @cached_property
+    def number_rates(self) -> dict[str, float]:
+        """The numbers whose rate TWILIO_NUMBER_RATES sets, by number."""
+        return parse_number_rates(self.twilio_number_rates)
+
+    def line_rate(self, line: str) -> float:
+        """Segments per second the number of `line` may send: a single number the configured
+        rate; in a pool its TWILIO_NUMBER_RATES entry, else its kind's (`pool.kind_rate`)."""
+        if self.pool.single:
+            return self.segment_rate
+        number = self.pool.number_of(line) or ""
+        return self.number_rates.get(number) or kind_rate(number, self.segment_rate)
 
     @property
     def backend(self) -> str:

@@ -15,13 +15,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+import phonenumbers
+
 HOME = ""  # the line of the pool's first number
-SIM_PREFIX = "+1555020"  # the simulator's service numbers: +15550200001, +15550200002, ...
+SIM_PREFIX = "+1555020"
+TOLL_FREE_RATE = 3.0  # segments a second: Twilio's default for a US toll-free number
+SHORT_CODE_RATE = 100.0  # the simulator's service numbers: +15550200001, +15550200002, ...
 
 
 def sim_numbers(count: int) -> tuple[str, ...]:
     """The simulator's `count` service numbers (fictional +1 555, apart from its phones')."""
     return tuple(f"{SIM_PREFIX}{k:04d}" for k in range(1, count + 1))
+
+
+def kind_rate(number: str, long_code: float) -> float:
+    """The send rate of `number` by its kind: a short code (digits only, at most 8) 100
+    segments a second, a toll-free number 3, any other the long code's `long_code`."""
+    if number.isdigit() and len(number) <= 8:
+        return SHORT_CODE_RATE
+    try:
+        kind = phonenumbers.number_type(phonenumbers.parse(number))
+    except phonenumbers.NumberParseException:
+        return long_code
+    return TOLL_FREE_RATE if kind == phonenumbers.PhoneNumberType.TOLL_FREE else long_code
 
 
 @dataclass(frozen=True)

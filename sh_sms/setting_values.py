@@ -129,6 +129,30 @@ def _numbers(numbers: str) -> str:
     return numbers
 
 
+def _number_rates(rates: str) -> str:
+    """Comma-separated `number=segments per second` pairs, each number in E.164; empty is
+    allowed."""
+    parse_number_rates(rates)
+    return rates
+
+
+def parse_number_rates(rates: str) -> dict[str, float]:
+    """The send rate of each number TWILIO_NUMBER_RATES lists, by number."""
+    found = {}
+    for pair in rates.split(","):
+        if not pair.strip():
+            continue
+        number, _, rate = pair.partition("=")
+        try:
+            value = float(rate)
+        except ValueError:
+            value = 0.0
+        if not _e164(number.strip()) or not value > 0:
+            raise _refuse("number_rates", pair=pair.strip())
+        found[number.strip()] = value
+    return found
+
+
 def _e164(number: str) -> bool:
     try:
         parsed = phonenumbers.parse(number)
@@ -168,6 +192,7 @@ Region = Annotated[str, BeforeValidator(_upper), AfterValidator(_region)]
 Regions = Annotated[str, AfterValidator(_regions)]
 NumberPatterns = Annotated[str, AfterValidator(_patterns)]
 Numbers = Annotated[str, AfterValidator(_numbers)]
+NumberRates = Annotated[str, AfterValidator(_number_rates)]
 AccountSid = Annotated[str, _prefixed("AC")]
 ServiceSid = Annotated[str, _prefixed("MG")]
 LogLevel = Annotated[

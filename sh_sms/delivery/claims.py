@@ -27,6 +27,7 @@ from ..store import (
     DELIVERED,
     FAILED,
     PENDING_STATUSES,
+    PENDING_WHERE,
     QUEUED,
     SENDING,
     SENT,
@@ -39,7 +40,7 @@ from . import errors
 from .errors import RETRY, Outcome
 from .notices import mark_unreachable
 from .order import FIFO, join_waiting, next_rows, note_turns
-from .rate import Slots
+from .rate import Slots, rate_name
 from .sender_alerts import report_sender_problem
 
 log = logging.getLogger(__name__)
@@ -66,40 +67,35 @@ class Claim:
 def claim(
     engine: Engine, settings: Settings, worker: str, now: datetime, limit: int, mps: float | None
 ) -> list[Claim]:
-    """Claim up to `limit` rows (at most one per recipient) for `worker`, in `order.next_rows`'
-    order.
+    """Claim up to `limit` rows (at most one per recipient and service number) for `worker`, in
+    `order.next_rows`' order.
 
-    With a send rate `mps` (segments per second), each row also gets a slot from the shared rate
-    row, as many slots as it has segments. Rows are chosen shortly before their slot (the next
-    slot, or within CLAIM_AHEAD_SECONDS), so a prompt queued meanwhile still goes first, and
-    never later than can be sent before the lease runs out. When more recipients wait than the
-    sender has slots for, each one's waiting texts are joined into one (`order.join_waiting`).
+    With a send rate (`mps`, segments per second, for a single number; in a pool each number's
+    own, `Settings.line_rate`), each row also gets a slot from its number's rate row, as many
+    slots as it has segments: the numbers of a pool send side by side, each at its rate, with
+    critical texts first and games in turn within each. Rows are chosen shortly before their
+    slot (the next slot, or within CLAIM_AHEAD_SECONDS), so a prompt queued meanwhile still goes
+    first, and never later than can be sent before the lease runs out. When more recipients
+    wait than a number has slots for, each one's waiting texts are joined into one
+    (`order.join_waiting`).
     """
     lease_until = now + timedelta(seconds=settings.lease_seconds)
     fair = settings.delivery_order != FIFO
     with transaction(engine) as session:
-        slots = until = None
-        if mps is not None:
-            slots = Slots(session, mps, now.timestamp())
-            last_start = lease_until.timestamp() - settings.send_timeout_seconds
-            ahead = max(now.timestamp() + settings.claim_ahead_seconds, slots.start + 0.5 / mps)
-            until = min(last_start, ahead)
-            limit = min(limit, slots.room(until))
-        if limit <= 0:
-            return []
-        rows, ready = next_rows(session, now, limit, fair)
-        rows = _cancel_opted_out(session, rows, now)
-        times: list[float | None] = [None] * len(rows)
-        if slots is not None:
-            if fair and ready > slots.room(until):  # the sender, not the worker, is behind
-                join_waiting(session, rows, now)
-            times = slots.plan([row.segments for row in rows], until)
-            rows = rows[: len(times)]  # the others stay queued
-            slots.take([row.segments for row in rows])
-            if fair:
-                note_turns(session, rows, times)
+        if mps is None:
+            rows, _ = next_rows(session, now, limit, fair)
+            picked = [(row, None) for row in _cancel_opted_out(session, rows, now)]
+        else:
+            picked = []
+            for line in _lines(session, settings):
+                if len(picked) >= limit:
+                    break
+                rate = mps if settings.pool.single else settings.line_rate(line)
+                paced = _paced(session, settings, now, lease_until, limit - len(picked), rate, line)
+                picked.extend(paced)
+            picked.sort(key=lambda pair: pair[1])  # numbers side by side: by slot, not by number
         claims = []
-        for row, slot in zip(rows, times, strict=True):
+        for row, slot in picked:
             if row.status == SENDING:  # its worker died or hung, maybe after Twilio took it
                 log.warning("lease_expired id=%s held_by=%s", row.id, row.claimed_by)
                 row.unsure_since = row.unsure_since or row.updated_at or now
@@ -113,6 +109,46 @@ def claim(
                 Claim(*held, unsure, known_sids=known, critical=row.critical, line=row.line)
             )
         return claims
+
+
+def _lines(session: Session, settings: Settings) -> list[str]:
+    """The service numbers' lines with texts waiting, in one order for every worker (their rate
+    rows are locked in it, so two workers never wait on each other's); one number: home."""
+    if settings.pool.single:
+        return [HOME]
+    query = select(Outbox.line).where(PENDING_WHERE).distinct()
+    return sorted(session.exec(query))
+
+
+def _paced(
+    session: Session,
+    settings: Settings,
+    now: datetime,
+    lease_until: datetime,
+    limit: int,
+    rate: float,
+    line: str,
+) -> list[tuple[Outbox, float]]:
+    """Lock and plan up to `limit` rows of `line`, each with its slot under `line`'s rate."""
+    fair = settings.delivery_order != FIFO
+    slots = Slots(session, rate, now.timestamp(), rate_name(line))
+    last_start = lease_until.timestamp() - settings.send_timeout_seconds
+    ahead = max(now.timestamp() + settings.claim_ahead_seconds, slots.start + 0.5 / rate)
+    until = min(last_start, ahead)
+    limit = min(limit, slots.room(until))
+    if limit <= 0:
+        return []
+    only = None if settings.pool.single else line
+    rows, ready = next_rows(session, now, limit, fair, only)
+    rows = _cancel_opted_out(session, rows, now)
+    if fair and ready > slots.room(until):  # the sender, not the worker, is behind
+        join_waiting(session, rows, now)
+    times = slots.plan([row.segments for row in rows], until)
+    rows = rows[: len(times)]  # the others stay queued
+    slots.take([row.segments for row in rows])
+    if fair:
+        note_turns(session, rows, times)
+    return list(zip(rows, times, strict=True))
 
 
 def _known_sids(session: Session, row: Outbox) -> frozenset[str]:

@@ -39,9 +39,14 @@ def due(table, now):
 
 
 @cache
-def heads_query(fair: bool):
-    """The statement behind `next_rows`, built once (parameters: `now`, `limit`)."""
+def heads_query(fair: bool, by_line: bool = False):
+    """The statement behind `next_rows`, built once (parameters: `now`, `limit`, and with
+    `by_line` the `line` whose rows alone it reads: each service number is its own thread on
+    a phone, so a recipient's order is kept per number and numbers never wait on each other)."""
     now = bindparam("now", type_=Outbox.__table__.c.lease_until.type)
+    where = [PENDING_WHERE]
+    if by_line:
+        where.append(Outbox.line == bindparam("line"))
     pending = (
         select(
             Outbox.id,
@@ -54,7 +59,7 @@ def heads_query(fair: bool):
             .over(partition_by=Outbox.to_number)
             .label("urgent"),
         )
-        .where(PENDING_WHERE)
+        .where(*where)
         .subquery("pending")
     )
     game = func.coalesce(pending.c.game_id, 0)
@@ -83,10 +88,16 @@ def heads_query(fair: bool):
     return query.with_for_update(skip_locked=True, of=Outbox)
 
 
-def next_rows(session: Session, now: datetime, limit: int, fair: bool) -> tuple[list[Outbox], int]:
+def next_rows(
+    session: Session, now: datetime, limit: int, fair: bool, line: str | None = None
+) -> tuple[list[Outbox], int]:
     """Lock up to `limit` heads in the order they should go (`fair`: critical first, games in
-    turn; else oldest first); also return how many heads are ready in all."""
-    found = session.exec(heads_query(fair), params={"now": now, "limit": limit}).all()
+    turn; else oldest first), of one service number's `line` when given; also return how many
+    heads are ready in all."""
+    params = {"now": now, "limit": limit}
+    if line is not None:
+        params["line"] = line
+    found = session.exec(heads_query(fair, line is not None), params=params).all()
     return [row for row, _ in found], (found[0][1] if found else 0)
 
 

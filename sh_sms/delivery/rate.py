@@ -1,4 +1,4 @@
-"""One send rate shared by every worker: a row holding the sender's next free segment slot.
+"""One send rate per service number, shared by every worker: a row holding its next free slot.
 
 The rate counts message segments, as carriers do: a text of n segments takes n slots, so the
 next text may start n / rate seconds after it. Each claim advances the slot atomically under the
@@ -16,6 +16,11 @@ from ..store import SendRate
 from .rows import locked
 
 TWILIO_RATE = "twilio"
+
+
+def rate_name(line: str) -> str:
+    """The rate row of a service number's line: the home number keeps the row it always had."""
+    return f"{TWILIO_RATE}:{line}" if line else TWILIO_RATE
 
 
 class Slots:

@@ -1,9 +1,9 @@
 """The outbox worker: drain the outbox until stopped (`sh-sms worker`, in sh_sms.jobs, runs it
 with the periodic jobs beside it).
 
-Each round claims a batch (at most one row per recipient, so the batch can go out in parallel
-without reordering anyone's texts), waits for each row's send slot, sends it and records what
-happened. Any number of workers, in their own processes or threads, may run at once.
+Each round claims a batch (at most one row per recipient and service number, so the batch can go
+out in parallel without reordering anyone's thread), waits for each row's send slot, sends it and
+records what happened. Any number of workers, in their own processes or threads, may run at once.
 """
 
 from __future__ import annotations

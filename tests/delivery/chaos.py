@@ -121,14 +121,21 @@ class Driver(threading.Thread):
         seed: int,
         deadline: float,
         max_moves: int,
+        to: str = "+15550009999",
+        phones: int | None = None,
     ) -> None:
+        """Table `index` texting the service number `to` from the phones of table `phones`
+        (default its own: tables that share phones play at once on different numbers)."""
         super().__init__(name=f"driver-{index}", daemon=True)
+        self.to = to
+        self.line = "" if to == "+15550009999" else to  # the pool's first number is home
         self.webs, self.engine, self.tally = webs, engine, tally
         self.validator = RequestValidator(token)
         self.rng = random.Random(seed)
         self.bot = RandomBot(seed)
         self.deadline, self.max_moves = deadline, max_moves
-        self.numbers = [f"+1555{index:03d}{seat:04d}" for seat in range(5)]
+        table = index if phones is None else phones
+        self.numbers = [f"+1555{table:03d}{seat:04d}" for seat in range(5)]
         self.http = requests.Session()
         self.moves = 0
         self.failure: BaseException | None = None
@@ -162,7 +169,7 @@ class Driver(threading.Thread):
         """Send one text until a web process answers 200, always with the same MessageSid."""
         form = {
             "From": number,
-            "To": "+15550009999",
+            "To": self.to,
             "Body": body,
             "MessageSid": f"SM{self.rng.getrandbits(128):032x}",
             "AccountSid": "AC" + "0" * 32,
@@ -196,8 +203,17 @@ class Driver(threading.Thread):
         return retrying(once, READ_RETRY, "chaos_read")
 
     def _code(self, session: Session) -> str:
-        player = session.exec(select(Player).where(Player.number == self.numbers[0])).one()
-        return session.get(Game, player.game_id).code
+        """The code of the game the host opened on this table's number (the host may hold a
+        seat on each number of a pool)."""
+        query = (
+            select(Game)
+            .join(Player, Player.game_id == Game.id)
+            .where(Player.number == self.numbers[0], Player.open_number == self.numbers[0])
+            .order_by(Game.id.desc())
+        )
+        games = session.exec(query).all()
+        lines = {game.line: game.code for game in games}
+        return lines[self.line] if self.line in lines else games[0].code
 
     def by_seat(self, code: str) -> list[str]:
         def numbers(session: Session) -> list[str]:

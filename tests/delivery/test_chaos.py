@@ -26,10 +26,11 @@ from sqlalchemy import create_engine, func, text
 from sqlmodel import Session, col, select
 
 from sh_sms.conversation import intake
-from sh_sms.store import DELIVERED, JOINED, PENDING_STATUSES, SENT, Inbound, Outbox
+from sh_sms.store import DELIVERED, JOINED, PENDING_STATUSES, SENT, Game, Inbound, Outbox
 
 SEED = 20261122
 TABLES = 4
+POOL = (FROM, "+15550009998", "+15550009997")  # with a pool: one table per number, same phones
 MAX_MOVES = 40  # per table, after NEW, four JOINs and START
 KILLS = 24
 BUDGET_SECONDS = 240.0
@@ -113,13 +114,22 @@ def cut_connections(database_url: str) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("pool", [False, True], ids=["one-number", "pool"])
 def test_killed_processes_lose_no_text_and_send_nothing_twice(
-    database_url, db_engine, fake_twilio, tmp_path, record_property
+    database_url, db_engine, fake_twilio, tmp_path, record_property, pool
 ):
+    """With `pool`, three tables of the same five phones play at once, one on each of three
+    numbers: besides the above, every message leaves from its game's number."""
     rng = random.Random(SEED)
     fake_twilio.chaos, faults = twilio_faults(random.Random(SEED + 1))
     postgres = db_engine.dialect.name == "postgresql"
     env = environment(database_url, fake_twilio)
+    tables = len(POOL) if pool else TABLES
+    if pool:
+        env["TWILIO_NUMBERS"] = ",".join(POOL[1:])
+        # Bots text without pause: a phone at three tables would pass the flood limit meant
+        # for one person's thumbs (20 texts a minute), and its held-back moves are not chaos.
+        env["TEXTS_PER_MINUTE"] = "100000"
     webs = [web_process(f"web{i}", env, tmp_path) for i in range(2)]
     workers = [worker_process(f"worker{i}", env, tmp_path) for i in range(2)]
     processes = webs + workers
@@ -128,8 +138,13 @@ def test_killed_processes_lose_no_text_and_send_nothing_twice(
     token = fake_twilio.auth_token
     drivers = [
         Driver(i, webs, db_engine, token, tally, SEED + 10 + i, deadline, MAX_MOVES)
-        for i in range(TABLES)
+        for i in range(tables)
     ]
+    if pool:
+        drivers = [
+            Driver(i, webs, db_engine, token, tally, SEED + 10 + i, deadline, MAX_MOVES, to, 0)
+            for i, to in enumerate(POOL)
+        ]
     kills: Counter = Counter()
     try:
         for process in processes:
@@ -171,6 +186,13 @@ def test_killed_processes_lose_no_text_and_send_nothing_twice(
         statuses = Counter(session.exec(select(Outbox.status)))
         queued = session.exec(select(func.count()).select_from(Outbox)).one()
         rows = session.exec(select(Outbox.id, Outbox.status, Outbox.joined_into)).all()
+        lines = {i: line for i, line in session.exec(select(Outbox.id, Outbox.line)).all()}
+        wrong_line = session.exec(
+            select(func.count())
+            .select_from(Outbox)
+            .join(Game, Game.id == Outbox.game_id)
+            .where(Outbox.line != Game.line)
+        ).one()
     # A text joined into an earlier one to the same phone went out inside that one.
     carriers = {i for i, status, _ in rows if status != JOINED}
     ids = carriers
@@ -181,7 +203,8 @@ def test_killed_processes_lose_no_text_and_send_nothing_twice(
     sent = statuses[SENT] + statuses[DELIVERED] + statuses[JOINED]
     twice = sorted(i for i, n in created.items() if n > 1)
     figures = (
-        f"chaos ({db_engine.dialect.name}, seed {SEED}): {TABLES} tables, "
+        f"chaos ({db_engine.dialect.name}, seed {SEED}, {'pool' if pool else 'one number'}): "
+        f"{tables} tables, "
         f"{sum(d.moves for d in drivers)} moves; texts acknowledged {len(acked)}, "
         f"applied {len(applied & acked)} (wrong versions {len(tally.wrong_versions)}); "
         f"in-request database retries {db_retries}, 5xx answers {tally.errors_5xx}, "
@@ -199,3 +222,10 @@ def test_killed_processes_lose_no_text_and_send_nothing_twice(
     assert set(created) == ids, figures  # every message reached its phone...
     assert twice == [], figures  # ...once
     assert sum(kills.values()) >= KILLS // 2, figures
+    # Every message left from its game's number: no text of one game in another's thread.
+    senders = {"": FROM} | {n: n for n in POOL[1:]}
+    froms = {c.outbox_id: c.form.get("From") for c in fake_twilio.created()}
+    assert wrong_line == 0, figures
+    assert {i: senders[lines[i]] for i in froms} == froms, figures
+    if pool:
+        assert len({senders[line] for line in lines.values()}) == len(POOL), figures
