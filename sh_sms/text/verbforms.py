@@ -8,6 +8,7 @@ of words (`text.words.FORMS`), and an English word is never taken for a Spanish 
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 
 import snowballstemmer
@@ -53,7 +54,10 @@ def verbs_of(word: str) -> frozenset[str]:
     """The moves one word of a sentence is a form of, in the reader's language ("nomino":
     nominate); none for an everyday word of the language ("vete" is no VETO)."""
     language = languages().get(current())
-    if language is None or word in language.everyday or not word.isalpha():
+    if language is None:
+        return frozenset()
+    word = "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if c.isascii())
+    if word in language.everyday or not word.isalpha():
         return frozenset()
     stems, listed = _forms(language.code)
     return listed.get(word, frozenset()) | stems.get(stem(word, language), frozenset())
