@@ -35,7 +35,12 @@ CORPORA = Path(__file__).parent.parent / "corpus"
 NAMES = ["Ana", "Pedro", "Hal", "Lucia", "Mateo", "Sofia", "Cy"]
 JOIN = {"es": ("NUEVO {name}", "UNIRSE {code} {name}")}
 ACTED, ASKED, HELP, DID_YOU_MEAN, COMMAND, TALK = (
-    "acted", "asked", "help", "did you mean", "command", "talk"
+    "acted",
+    "asked",
+    "help",
+    "did you mean",
+    "command",
+    "talk",
 )
 JUDGEMENTS = ("act", "ask", "help", "talk", "refuse")
 SAME_VERB = {"yes": "ja", "no": "nein"}
@@ -134,7 +139,7 @@ class Replay:
         self.readings.clear()
         self.table.phone(f"{prefix}{NAMES[seat]}").send(line.text)
         moved = self._row(code) != row
-        if moved and line.situation == "lobby" or self._roster_changed(code):
+        if (moved and line.situation == "lobby") or self._roster_changed(code):
             del self.games[line.situation]  # a lobby left or started: build a new one
         elif moved:
             self._restore(code, row)
