@@ -28,6 +28,7 @@ from sh_sms.games.standard.engine.state import (
     VOTE,
 )
 from sh_sms.store import Game
+from sh_sms.store.games import load_state
 from sh_sms.text.commands import NEAR_MISS, Command, ParseError
 
 CORPORA = Path(__file__).parent.parent / "corpus"
@@ -138,13 +139,22 @@ class Replay:
         prefix = f"{line.situation[:3]}{list(self.games).index(line.situation)}"
         self.readings.clear()
         self.table.phone(f"{prefix}{NAMES[seat]}").send(line.text)
-        moved = self._row(code) != row
+        moved = self._moved(code, row)
         if (moved and line.situation == "lobby") or self._roster_changed(code):
             del self.games[line.situation]  # a lobby left or started: build a new one
         elif moved:
             self._restore(code, row)
         reading = self.readings[-1] if self.readings else None
         return (ACTED if moved else classify(reading)), reading
+
+    def _moved(self, code: str, row: dict) -> bool:
+        """Whether the game moved: its status or its engine state (not bookkeeping beside it)."""
+        game = self.table.game(code)
+        if game.status != row["status"] or (game.state is None) != (row["state"] is None):
+            return True
+        if game.state is None:
+            return False
+        return load_state(game) != load_state(Game(**{**game.model_dump(), "state": row["state"]}))
 
     def _roster_changed(self, code: str) -> bool:
         return len(self.table.players(code)) != len(NAMES)
