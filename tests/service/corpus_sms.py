@@ -94,7 +94,8 @@ class Replay:
     def __init__(self, table: Table, language: str, monkeypatch) -> None:
         self.table, self.language = table, language
         self.readings: list[object] = []
-        self.games: dict[str, tuple[str, dict]] = {}
+        self.games: dict[str, tuple[str, str, dict]] = {}  # situation -> phones, code, row
+        self.built = 0
         original = receive.route
 
         def spy(turn, reading):
@@ -103,9 +104,10 @@ class Replay:
 
         monkeypatch.setattr(receive, "route", spy)
 
-    def _build(self, situation: str) -> tuple[str, dict]:
+    def _build(self, situation: str) -> tuple[str, str, dict]:
         new, join = JOIN[self.language]
-        prefix = f"{situation[:3]}{len(self.games)}"
+        self.built += 1
+        prefix = f"{situation[:3]}{self.built}"
         phones = [self.table.phone(f"{prefix}{name}") for name in NAMES]
         out = phones[0].send(new.format(name=NAMES[0]))
         code = out.reply.split()[1].rstrip(".,")
@@ -116,7 +118,7 @@ class Replay:
             self.table.set_seed(code, 7)
             phones[0].send("EMPEZAR")
             self.table.rig(code, president=0, rotation=0, **changes)
-        return code, self._row(code)
+        return prefix, code, self._row(code)
 
     def _row(self, code: str) -> dict:
         game = self.table.game(code)
@@ -134,9 +136,8 @@ class Replay:
         """Send the line in its situation; what happened and the reading."""
         if line.situation not in self.games:
             self.games[line.situation] = self._build(line.situation)
-        code, row = self.games[line.situation]
+        prefix, code, row = self.games[line.situation]
         seat, _changes = SITUATIONS[line.situation]
-        prefix = f"{line.situation[:3]}{list(self.games).index(line.situation)}"
         self.readings.clear()
         self.table.phone(f"{prefix}{NAMES[seat]}").send(line.text)
         moved = self._moved(code, row)
@@ -157,7 +158,9 @@ class Replay:
         return load_state(game) != load_state(Game(**{**game.model_dump(), "state": row["state"]}))
 
     def _roster_changed(self, code: str) -> bool:
-        return len(self.table.players(code)) != len(NAMES)
+        """Whether a phone no longer holds its seat (left, or the game ended and freed them)."""
+        seated = [p for p in self.table.players(code) if p.open_number is not None]
+        return len(seated) != len(NAMES)
 
 
 def classify(reading) -> str:
