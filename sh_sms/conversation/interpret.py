@@ -36,7 +36,7 @@ from ..text.names import is_watcher_name
 from ..text.phonetext import plain
 from ..text.players import resolve_player
 from ..text.questions import how_to
-from ..text.sentences import Words, spoken_move, targets_named, words_of
+from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
 from ..text.votes import COUNTED, vote_of, vote_word
 from ..text.words import (
@@ -65,9 +65,6 @@ from .replies import talk_refusal
 EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"}) | {
     letters(word.casefold()) for word, verb in ALIASES.items() if verb in ("yes", "no")
 }
-# A plain instruction in the reader's language for a move the game does not wait on from them
-# ("mato a Cy", "investigo a Cy"): answered as the command typed exactly would be.
-SPOKEN_MOVES = ("nominate", "investigate", "elect", "execute")
 
 
 def read(turn: Turn, text: str) -> Reading:
@@ -137,10 +134,6 @@ def _otherwise(turn: Turn, text: str, literal) -> Reading:
     """A text that is not about a move the game waits on from the sender."""
     where = turn.situation
     talk = Command("say", plain(text).strip())
-    if where == IN_GAME and literal_verb(literal) in ("say", *SPOKEN_MOVES):
-        spoken = spoken_move(words_of(text), SPOKEN_MOVES, turn.names)
-        if spoken is not None:
-            return Command(spoken[0], turn.names[spoken[1]])
     if isinstance(literal, Command):
         if literal.verb == "say" or where == NO_GAME or usable(turn, literal.verb):
             return literal

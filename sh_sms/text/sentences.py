@@ -23,7 +23,7 @@ from unicodedata import combining
 
 from .everyday import BARE_COURTESY, COURTESY, NOT_A_NAME
 from .phonetext import FACES, plain, with_faces
-from .verbforms import speaks, verbs_of
+from .verbforms import speaks, titles, verbs_of
 from .words import ALIASES, FORMS, MENTIONS, SENTENCE_POLICY_WORDS, TARGET_FILLER
 
 _WORD = re.compile(r"\(y\)|\(n\)|[a-z0-9']+")
@@ -88,7 +88,7 @@ def plain_target(words: Words, verb: str, names: list[str]) -> str | int | None:
         return None
     found = _form_at(words.words, verb)
     if found is None:
-        return None
+        return _titled(words, verb, names)
     start, end = found
     before, after = words.words[:start], words.words[end:]
     allowed = COURTESY | TARGET_FILLER.get(verb, frozenset())
@@ -124,7 +124,7 @@ def only_move(words: Words, verb: str, names: list[str]) -> bool:
     moving |= {word for word, meant in ALIASES.items() if meant == verb}  # EJECUTAR, SHOW
     allowed = moving | COURTESY | TARGET_FILLER.get(verb, frozenset())
     _found, rest = _split_targets(words.words, verb, names)
-    return all(w in allowed or verb in verbs_of(w) for w in rest)
+    return all(w in allowed or verb in verbs_of(w, "mentions") for w in rest)
 
 
 def targets_named(words: Words, verb: str, names: list[str]) -> list:
@@ -155,14 +155,15 @@ def _split_targets(words: tuple[str, ...], verb: str, names: list[str]) -> tuple
     return targets, rest
 
 
-def spoken_move(words: Words, verbs: tuple[str, ...], names: list[str]) -> tuple | None:
-    """The move and target of a plain instruction in the reader's own language ("mato a Cy":
-    execute, Cy's seat) among `verbs`, or None; English runs of words are not read here."""
-    for verb in verbs:
-        target = plain_target(words, verb, names)
-        if target is not None and speaks(words.words, verb):
-            return verb, target
-    return None
+def _titled(words: Words, verb: str, names: list[str]) -> str | int | None:
+    """The one target of a move said by the office it gives, in the reader's language ("pedro
+    de canciller porfa": nominate Pedro; `text.verbforms.titles`), or None."""
+    offices = titles(verb)
+    if not offices or not any(w in offices for w in words.words):
+        return None
+    allowed = COURTESY | TARGET_FILLER.get(verb, frozenset()) | offices
+    targets, rest = _split_targets(words.words, verb, names)
+    return targets[0] if len(targets) == 1 and all(w in allowed for w in rest) else None
 
 
 def _form_at(words: tuple[str, ...], verb: str) -> tuple[int, int] | None:

@@ -32,8 +32,9 @@ def stem(word: str, language: Language) -> str:
 
 
 @cache
-def _forms(code: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-    """A language's verbs by stem, and its listed words (irregular forms, mentions) by word."""
+def _forms(code: str, kind: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+    """A language's verbs by stem, and its listed words by word: the irregular forms, and with
+    `kind` "mentions" the words that speak of a move too."""
     language = languages()[code]
     stems: dict[str, set[str]] = {}
     words: dict[str, set[str]] = {}
@@ -41,7 +42,7 @@ def _forms(code: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[st
         for word in spelled:
             stems.setdefault(stem(word.casefold(), language), set()).add(verb)
             words.setdefault(word.casefold(), set()).add(verb)
-    for verb, spelled in language.moves.get("mentions", {}).items():
+    for verb, spelled in language.moves.get(kind, {}).items():
         for word in spelled:
             words.setdefault(word.casefold(), set()).add(verb)
     return (
@@ -50,22 +51,32 @@ def _forms(code: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[st
     )
 
 
-def verbs_of(word: str) -> frozenset[str]:
+def verbs_of(word: str, kind: str = "verbs") -> frozenset[str]:
     """The moves one word of a sentence is a form of, in the reader's language ("nomino":
-    nominate); none for an everyday word of the language ("vete" is no VETO)."""
+    nominate), or with `kind` "mentions" speaks of ("canciller"); none for an everyday word of
+    the language ("vete" is no VETO)."""
     language = languages().get(current())
     if language is None:
         return frozenset()
     word = "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if c.isascii())
     if word in language.everyday or not word.isalpha():
         return frozenset()
-    stems, listed = _forms(language.code)
+    if word.endswith(tuple(language.moves.get("not_forms", {}).get("endings", ()))):
+        return frozenset()
+    stems, listed = _forms(language.code, kind)
     return listed.get(word, frozenset()) | stems.get(stem(word, language), frozenset())
 
 
 def speaks(words: tuple[str, ...], verb: str) -> bool:
-    """Whether one of `words` is a form of `verb` in the reader's language."""
-    return any(verb in verbs_of(w) for w in words)
+    """Whether one of `words` is a form of `verb` or speaks of it, in the reader's language."""
+    return any(verb in verbs_of(w, "mentions") for w in words)
+
+
+def titles(verb: str) -> frozenset[str]:
+    """The words of the office a move gives, in the reader's language ("canciller")."""
+    language = languages().get(current())
+    found = language.moves.get("titles", {}).get(verb, ()) if language else ()
+    return frozenset(w.casefold() for w in found)
 
 
 def how_to_verb(word: str, table: dict[str, str]) -> str | None:

@@ -125,13 +125,21 @@ def test_a_plain_spanish_power_acts_when_awaited(new_table, power, line):
         assert state.president == CY
 
 
-@pytest.mark.parametrize("line", ["investigo a Cy", "mato a Cy", "ejecuto a Cy", "elijo a Cy"])
-def test_a_spanish_power_not_awaited_is_answered(new_table, line):
-    table = new_table()
-    code = spanish_table(table)
-    before = table.state(code)
-    answered_in_spanish(table.phone("Hal").send(line), "Hal")
-    assert table.state(code).alive == before.alive and table.state(code).phase == "nominate"
+@pytest.mark.parametrize(
+    ("line", "english"),
+    [("investigo a Cy", "i investigate cy"), ("mato a Cy", "i kill cy"), ("elijo a Cy", "i pick cy")],
+)
+def test_a_spanish_power_not_awaited_is_talk_like_english(new_table, line, english):
+    """From someone the game does not wait on, "mato a Cy" is table talk, as "i kill cy" is
+    (the judged Spanish corpus: a bystander's "nomino a pedro" is talk)."""
+    heard = []
+    for text in (line, english):
+        table = new_table()
+        code = spanish_table(table)
+        out = table.phone("Hal").send(text)
+        assert table.state(code).alive[CY] and table.state(code).phase == "nominate"
+        heard.append(set(out) - {"Hal"})
+    assert heard[0] == heard[1] == set(NAMES) - {"Hal"}, heard
 
 
 # Votes and yes --------------------------------------------------------------------------------
