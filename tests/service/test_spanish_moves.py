@@ -127,7 +127,11 @@ def test_a_plain_spanish_power_acts_when_awaited(new_table, power, line):
 
 @pytest.mark.parametrize(
     ("line", "english"),
-    [("investigo a Cy", "i investigate cy"), ("mato a Cy", "i kill cy"), ("elijo a Cy", "i pick cy")],
+    [
+        ("investigo a Cy", "i investigate cy"),
+        ("mato a Cy", "i kill cy"),
+        ("elijo a Cy", "i pick cy"),
+    ],
 )
 def test_a_spanish_power_not_awaited_is_talk_like_english(new_table, line, english):
     """From someone the game does not wait on, "mato a Cy" is table talk, as "i kill cy" is
