@@ -40,6 +40,7 @@ from ..text.sentences import Words, targets_named, words_of
 from ..text.typos import letters, typo_word
 from ..text.votes import COUNTED, vote_of, vote_word
 from ..text.words import (
+    ALIASES,
     BOT_COUNT_WORDS,
     CODE_LEN,
     HELP_WORDS,
@@ -60,7 +61,10 @@ from .replies import talk_refusal
 
 # Aliases that are everyday words: typed by someone who cannot use them now, they are talk.
 # SHOW, DROP and KEEP are the commands' own words: typed exactly, they are answered like any.
-EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"})
+# Every language's yes words are everyday too ("si!" outside a vote is talk, as "yes" is).
+EVERYDAY = frozenset({"yes", "y", "no", "kill", "shoot", "special"}) | {
+    letters(word.casefold()) for word, verb in ALIASES.items() if verb in ("yes", "no")
+}
 
 
 def read(turn: Turn, text: str) -> Reading:

@@ -5,7 +5,7 @@ never a player's name, a vote's words, and the words that are never typos of a c
 
 from __future__ import annotations
 
-from .languages import everyday_words, vote_words
+from .languages import everyday_words, move_words, vote_words
 
 
 def _words(text: str) -> frozenset[str]:
@@ -97,8 +97,12 @@ NEVER_TYPOS = _words(
 
 
 # Every language's own words for reading a vote and talk (templates/i18n/<code>/words.toml).
-VOTE_WORDS |= dict.fromkeys(vote_words("ja"), "ja")
+VOTE_WORDS |= dict.fromkeys(vote_words("ja"), "ja") | dict.fromkeys(vote_words("nein"), "nein")
+WEAK_VOTE_WORDS |= vote_words("weak")
 VOTE_FILLER |= vote_words("filler")
 HEDGES |= vote_words("hedges")
 VOTE_REACTIONS |= vote_words("reactions")
 NEVER_TYPOS |= everyday_words()
+COURTESY |= move_words("courtesy")  # "porfa", "por favor", "vale", "yo"
+VOTE_FILLER |= move_words("courtesy")  # "vale pues" is as loose as "sure ok": asked
+BARE_COURTESY |= move_words("bare_courtesy")

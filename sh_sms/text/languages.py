@@ -35,6 +35,8 @@ class Language:
     chatty: frozenset[str] = frozenset()  # command words that open talk before other words
     votes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # how a vote reads
     questions: dict = field(default_factory=dict)  # questions to the service, as patterns
+    stemmer: str = ""  # the Snowball stemmer that joins a verb's forms (text.verbforms)
+    moves: dict = field(default_factory=dict)  # how a move reads in a sentence ([moves])
 
 
 @cache
@@ -58,6 +60,8 @@ def languages() -> dict[str, Language]:
             chatty=frozenset(w.casefold() for w in words.get("chatty", ())),
             votes=_spellings(spelled.pop("votes", {})),
             questions=spelled.pop("questions", {}),
+            stemmer=words.get("stemmer", ""),
+            moves=spelled.pop("moves", {}),
             games={game: _spellings(table) for game, table in spelled.items()},
         )
     return found
@@ -122,6 +126,22 @@ def vote_words(kind: str) -> frozenset[str]:
     """Every language's words of one kind for reading a vote (ja, filler, hedges...)."""
     found = (language.votes.get(kind, ()) for language in languages().values())
     return frozenset(w.casefold() for words in found for w in words)
+
+
+def move_words(kind: str) -> frozenset[str]:
+    """Every language's words of one kind around a move in a sentence (courtesy, filler)."""
+    found = (language.moves.get(kind, ()) for language in languages().values())
+    return frozenset(w.casefold() for words in found for w in words)
+
+
+def policy_words() -> dict[str, str]:
+    """Every language's words for a policy in a sentence ("fascista": F)."""
+    return {
+        word.casefold(): letter
+        for language in languages().values()
+        for letter, words in language.moves.get("policies", {}).items()
+        for word in words
+    }
 
 
 def you_word() -> str:

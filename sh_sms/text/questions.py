@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from .helpwords import GAME, HOW_IT_WORKS, HOW_TO, LEADING, NOW, ROLE, RULES, TERMS, TRAILING
 from .languages import how_to_words, question_forms
 from .sentences import Words
+from .verbforms import how_to_verb
 
 _TERM = "|".join(sorted((re.escape(t) for t in TERMS), key=len, reverse=True))
 _THE = r"(?:(?:a|an|the) )?"
@@ -53,9 +54,12 @@ _WHOLE = {
     for topic, forms in (("now", NOW), ("role", ROLE), ("win", RULES), ("game", GAME))
 }
 # "como voto", "cómo puedo nominar": another language's "how do I" (words.toml [questions]).
+# The verb is any form of the table's words (`verbforms.how_to_verb`: "como nomino", "como se
+# nomina", "como hago para nominar"), with what it takes after it ("a alguien", "una carta").
 _THEIR_HOW = how_to_words()
-_THEIR_VERBS = "|".join(sorted(map(re.escape, _THEIR_HOW), key=len, reverse=True)) or "$^"
-_THEIR_HOW_TO = re.compile(rf"como (?:puedo |se )?(?P<verb>{_THEIR_VERBS})")
+_THEIR_LEADS = "|".join(question_forms("how")) or "$^"
+_THEIR_OBJECTS = "|".join(question_forms("how_objects")) or "$^"
+_THEIR_HOW_TO = re.compile(rf"(?:{_THEIR_LEADS}) (?P<verb>[a-z]+)(?: (?:{_THEIR_OBJECTS}))?")
 
 
 @dataclass(frozen=True)
@@ -85,8 +89,9 @@ def _asks(core: str) -> HowTo | None:
     if match:
         return HowTo(HOW_TO[match.group("verb")])
     match = _THEIR_HOW_TO.fullmatch(core)
-    if match:
-        return HowTo(_THEIR_HOW[match.group("verb")])
+    verb = how_to_verb(match.group("verb"), _THEIR_HOW) if match else None
+    if verb is not None:
+        return HowTo(verb)
     match = _WORKS.fullmatch(core)
     if match:
         return HowTo(HOW_IT_WORKS[match.group("thing")])

@@ -23,6 +23,7 @@ from unicodedata import combining
 
 from .everyday import BARE_COURTESY, COURTESY, NOT_A_NAME
 from .phonetext import FACES, plain, with_faces
+from .verbforms import speaks, titles, verbs_of
 from .words import ALIASES, FORMS, MENTIONS, SENTENCE_POLICY_WORDS, TARGET_FILLER
 
 _WORD = re.compile(r"\(y\)|\(n\)|[a-z0-9']+")
@@ -87,7 +88,7 @@ def plain_target(words: Words, verb: str, names: list[str]) -> str | int | None:
         return None
     found = _form_at(words.words, verb)
     if found is None:
-        return None
+        return _titled(words, verb, names)
     start, end = found
     before, after = words.words[:start], words.words[end:]
     allowed = COURTESY | TARGET_FILLER.get(verb, frozenset())
@@ -105,7 +106,7 @@ def mentions(words: Words, verb: str, names: list[str] = ()) -> bool:
     """Whether the text speaks of the move `verb`: one of its words ("shoot", "nominating"), or
     an everyday form of it right before a target ("i will se 2"); a form alone is talk ("who do
     i pick")."""
-    if any(w in MENTIONS.get(verb, ()) for w in words.words):
+    if any(w in MENTIONS.get(verb, ()) for w in words.words) or speaks(words.words, verb):
         return True
     for start in range(len(words.words)):
         found = _form_at(words.words[start:], verb)
@@ -123,7 +124,7 @@ def only_move(words: Words, verb: str, names: list[str]) -> bool:
     moving |= {word for word, meant in ALIASES.items() if meant == verb}  # EJECUTAR, SHOW
     allowed = moving | COURTESY | TARGET_FILLER.get(verb, frozenset())
     _found, rest = _split_targets(words.words, verb, names)
-    return all(w in allowed for w in rest)
+    return all(w in allowed or verb in verbs_of(w, "mentions") for w in rest)
 
 
 def targets_named(words: Words, verb: str, names: list[str]) -> list:
@@ -154,9 +155,23 @@ def _split_targets(words: tuple[str, ...], verb: str, names: list[str]) -> tuple
     return targets, rest
 
 
+def _titled(words: Words, verb: str, names: list[str]) -> str | int | None:
+    """The one target of a move said by the office it gives, in the reader's language ("pedro
+    de canciller porfa": nominate Pedro; `text.verbforms.titles`), or None."""
+    offices = titles(verb)
+    if not offices or not any(w in offices for w in words.words):
+        return None
+    allowed = COURTESY | TARGET_FILLER.get(verb, frozenset()) | offices
+    targets, rest = _split_targets(words.words, verb, names)
+    return targets[0] if len(targets) == 1 and all(w in allowed for w in rest) else None
+
+
 def _form_at(words: tuple[str, ...], verb: str) -> tuple[int, int] | None:
-    """Where the first everyday form of `verb` (a run of words) starts and ends in `words`."""
+    """Where the first everyday form of `verb` (a run of words, or one word of the reader's
+    language: `text.verbforms`) starts and ends in `words`."""
     for start in range(len(words)):
+        if verb in verbs_of(words[start]):
+            return start, start + 1
         for form in FORMS.get(verb, ()):
             if words[start : start + len(form)] == form:
                 return start, start + len(form)

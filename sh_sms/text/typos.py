@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from .everyday import NEVER_TYPOS
 from .languages import current
+from .verbforms import verbs_of
 from .words import ALIASES, ANAGRAM_MIN, ENGLISH_TARGETS, NEAR_MISS_TARGETS, TARGETS
 
 
@@ -20,6 +21,8 @@ def near_miss(first: str, names: Iterable[str] = ()) -> str | None:
     """Return the verb whose word `first` is a typo of, if it is one (a player's name never is)."""
     word = letters(first)
     if len(word) <= 2 or word in NEVER_TYPOS or not first[:1].isalpha():
+        return None
+    if word not in ALIASES and verbs_of(word):  # "mato", "descarto": a verb form, read as one
         return None
     if first.casefold() in {n.casefold() for n in names}:
         return None

@@ -26,7 +26,7 @@ from .everyday import (
     VOTE_WORDS,
     WEAK_VOTE_WORDS,
 )
-from .languages import vote_words
+from .languages import current, languages, vote_words
 from .sentences import Words
 
 COUNTED = "counted"
@@ -56,8 +56,23 @@ class VoteReading:
     vote: str | None
 
 
+# Vote words of several words ("de acuerdo", "en contra"), read as one.
+_PHRASES = tuple(tuple(w.split()) for w in VOTE_WORDS if " " in w)
+
+
+def _joined(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words with each vote phrase ("de acuerdo") as one word."""
+    out, i = [], 0
+    while i < len(words):
+        phrase = next((p for p in _PHRASES if words[i : i + len(p)] == p), None)
+        out.append(" ".join(phrase) if phrase else words[i])
+        i += len(phrase) if phrase else 1
+    return tuple(out)
+
+
 def vote_of(words: Words) -> VoteReading | None:
     """How a voter's text reads as a vote (see the module docstring), or None without a vote."""
+    words = Words(_joined(words.words), words.question, _joined(words.tail))
     tail = _tail_vote(words)
     if tail is not None:
         return VoteReading(COUNTED, tail)
@@ -98,7 +113,11 @@ def vote_of(words: Words) -> VoteReading | None:
 
 
 def vote_word(word: str) -> str | None:
-    """ "ja" or "nein" for one vote word of a sentence ("yeah", "nope", "jaaa", "(y)")."""
+    """ "ja" or "nein" for one vote word of a sentence ("yeah", "nope", "jaaa", "(y)"); none
+    for a word the reader's language says is no vote ("ya" in Spanish)."""
+    language = languages().get(current())
+    if language is not None and word in language.votes.get("not_votes", ()):
+        return None
     for candidate in (word, _REPEATS.sub(r"\1", word)):
         if len(candidate) == 1 and candidate != word:
             return None  # "nn", "yy": not the letter typed once

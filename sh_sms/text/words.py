@@ -3,7 +3,7 @@ and the ordinary words that are never typos of a command (data only)."""
 
 from __future__ import annotations
 
-from .languages import chatty_words, current, languages
+from .languages import chatty_words, current, languages, move_words, policy_words
 
 # Each verb and the words that mean it (matched case-insensitively); players are taught the first.
 # No game word is a carrier keyword unless it means there what the carrier means (SMS.md): the
@@ -133,7 +133,7 @@ POLICY_WORDS = {
     "fas": "F",
     "fasc": "F",
     "fascist": "F",
-}
+} | policy_words()  # every language's: "liberal", "fascista"
 # The second word of ENDGAME YES, VETO YES, VETO NO.
 CONFIRM_WORDS = {
     "endgame": {"yes": "endgame_yes", "y": "endgame_yes"},
@@ -244,5 +244,7 @@ TARGET_FILLER: dict[str, frozenset[str]] = {
     "enact": frozenset({"the", "a", "an", "one", "card", "policy"}),
     "veto": frozenset({"it", "this", "that", "the", "hand", "please"}),
 }
+# Every language's words around a target ("nomino a Cy", "descarto la F"), for every move.
+TARGET_FILLER = {verb: filler | move_words("filler") for verb, filler in TARGET_FILLER.items()}
 # Policies in a sentence: the command's letters and words, and the colours online players use.
 SENTENCE_POLICY_WORDS = POLICY_WORDS | {"red": "F", "r": "F", "blue": "L", "b": "L"}

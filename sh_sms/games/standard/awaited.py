@@ -72,11 +72,11 @@ def _choice(turn: Turn, verb: str, text: str, literal, words: Words) -> Reading 
         and _exact_reference(literal.arg, names)
     ):
         return literal  # the exact command ("NOM d": a prefix, people before bots)
-    if typo_of(literal, verb, names):
-        return literal
-    target = plain_target(words, verb, names)
+    target = plain_target(words, verb, names)  # before a typo: "nomino Cy" is no NOM typo
     if target is not None:
         return Command(verb, names[target])
+    if typo_of(literal, verb, names):
+        return literal
     legal = _legal_seats(turn)
     bare = bare_target(words, verb, names)
     if bare is not None:  # "bob", "4 pls", "dee?" (asked and relayed)
@@ -101,12 +101,12 @@ def _policy(turn: Turn, text: str, literal, words: Words) -> Reading | None:
     own = (*verbs, "veto") if may_veto else verbs
     if isinstance(literal, Command) and literal.verb in (*verbs, "veto"):
         return literal  # VETO before it is unlocked: the refusal says when it will be
-    if any(typo_of(literal, verb, turn.names) for verb in own):
-        return literal
-    for verb in verbs:
+    for verb in verbs:  # before a typo: "descarto F" is no DESCARTAR typo
         letter = plain_target(words, verb, turn.names)
         if letter is not None:
             return Command(verb, letter)
+    if any(typo_of(literal, verb, turn.names) for verb in own):
+        return literal
     if may_veto and plain_target(words, "veto", turn.names) == "":
         return Command("veto")
     if may_veto and mentions(words, "veto"):
