@@ -35,6 +35,7 @@ class Language:
     chatty: frozenset[str] = frozenset()  # command words that open talk before other words
     votes: dict[str, tuple[str, ...]] = field(default_factory=dict)  # how a vote reads
     questions: dict = field(default_factory=dict)  # questions to the service, as patterns
+    detect: frozenset[str] = frozenset()  # words that tell a first text is in it (text.detect)
 
 
 @cache
@@ -58,9 +59,15 @@ def languages() -> dict[str, Language]:
             chatty=frozenset(w.casefold() for w in words.get("chatty", ())),
             votes=_spellings(spelled.pop("votes", {})),
             questions=spelled.pop("questions", {}),
+            detect=frozenset(_plain(w) for w in spelled.pop("detect", {}).get("words", ())),
             games={game: _spellings(table) for game, table in spelled.items()},
         )
     return found
+
+
+def _plain(word: str) -> str:
+    """A word as `text.detect` compares it: lower case, the acute vowels written plain."""
+    return word.casefold().translate(str.maketrans("áéíóú", "aeiou"))
 
 
 def _spellings(table: dict) -> dict[str, tuple[str, ...]]:
