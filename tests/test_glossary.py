@@ -22,7 +22,9 @@ COMMENT = re.compile(r"\{#.*?#\}", re.S)
 TAG = re.compile(r"(\{\{.*?\}\}|\{%.*?%\})", re.S)
 STRING = re.compile(r""""[^"]*"|'[^']*'""")
 # Strings a tag reads but never writes: a template's name, `in (...)`'s choices, replace's first.
-UNWRITTEN = re.compile(r"""\{%-?\s*(?:from|import|include|extends)\b.*|\bin \([^)]*\)|replace\(("[^"]*"|'[^']*')""")
+UNWRITTEN = re.compile(
+    r"""\{%-?\s*(?:from|import|include|extends)\b.*|\bin \([^)]*\)|replace\(("[^"]*"|'[^']*')"""
+)
 WORD = re.compile(r"[A-Za-zÁÉÍÓÚáéíóúÑñÜü]+")
 
 
@@ -111,6 +113,10 @@ def test_no_meaning_hangs_on_an_accent_the_mailbox_drops(lang):
 
 
 def test_the_reading_finds_what_a_reader_gets():
-    source = '{# nominó #}{% if x == "standard" %}{{ "ha nominado" if a else {"k": "KILL"}.get(x) }}'
+    source = (
+        '{# nominó #}{% if x == "standard" %}{{ "ha nominado" if a else {"k": "KILL"}.get(x) }}'
+    )
     assert sent_text(source).split() == ["ha", "nominado", "KILL"]
-    assert holds("Reglas de la casa", "reglas de la casa") and not holds("desbloqueado", "bloqueado")
+    assert holds("Reglas de la casa", "reglas de la casa") and not holds(
+        "desbloqueado", "bloqueado"
+    )

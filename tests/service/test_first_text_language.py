@@ -16,8 +16,18 @@ ENGLISH = re.compile(r"\b(game|your name|Text|Join)\b")
 
 @pytest.mark.parametrize(
     "first",
-    ["hola", "buenas", "hola, como me uno?", "como se juega?", "Cómo se juega?", "AYUDA",
-     "quiero jugar", "ESTADISTICAS", "NUEVO", "UNIRSE"],
+    [
+        "hola",
+        "buenas",
+        "hola, como me uno?",
+        "como se juega?",
+        "Cómo se juega?",
+        "AYUDA",
+        "quiero jugar",
+        "ESTADISTICAS",
+        "NUEVO",
+        "UNIRSE",
+    ],
 )
 def test_a_first_text_in_spanish_is_answered_in_spanish(table: Table, first: str):
     reply = table.phone("Ana").send(first).reply
@@ -47,3 +57,17 @@ def test_a_chosen_language_is_never_changed_by_a_first_text(table: Table):
     table.phone("Ana").send("LANG EN")
     reply = table.phone("Ana").send("hola").reply
     assert "NEW" in reply and "NUEVO" not in reply, reply
+
+
+def test_each_watcher_reads_its_own_language(table: Table):
+    """A watcher reads the language it texted in (MIRAR: Spanish), whatever the game's; one
+    that chose none reads the game's."""
+    code = table.lobby(["Ana", "Bob", "Cy", "Dee", "Eve"], seed=3)
+    assert "Watcher1" in table.phone("Zed").send(f"MIRAR {code}").reply
+    assert "Watcher2" in table.phone("Yan").send(f"WATCH {code}").reply
+    start = table["Ana"].send("START")
+    assert start["Zed"].startswith(f"{code}: Ronda 1"), start["Zed"]
+    assert start["Yan"].startswith(f"{code}: Round 1"), start["Yan"]
+    ended = table["Ana"].send("ENDGAME YES")
+    assert "Dejas de mirar" in ended["Zed"], ended["Zed"]
+    assert "TERMINADA" not in ended["Yan"] and "mirar" not in ended["Yan"], ended["Yan"]
