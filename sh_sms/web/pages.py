@@ -3,9 +3,10 @@ game brings with it (`GameKind.own_templates`), named `games/<game>/<file>`, so 
 not installed here (a test's) can show its own board and replay.
 
 And the pages' words: a page is written in one language (`page_language`: the query's `?lang=`
-if known, else the game's, else the browser's Accept-Language, else English) and its templates wrap their English words in `t(...)`,
-which gives them in that language from templates/i18n/<code>/web.toml (English phrase ->
-translation; a phrase missing there stays English)."""
+if known, else the game's, else the browser's Accept-Language, else English) and its templates
+wrap their English words in `t(...)`, which gives them in that language from
+templates/i18n/<code>/web.toml (English phrase -> translation; a phrase missing there stays
+English)."""
 
 from __future__ import annotations
 
