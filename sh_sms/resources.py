@@ -58,9 +58,12 @@ class GameFolders(BaseLoader):
         return FileSystemLoader(folder).get_source(environment, rest)
 
 
-def say(template: str, **context) -> str:
-    """Render `templates/ops/<template>.txt` with `context`, stripped of outer whitespace."""
-    return plain_text("ops").get_template(f"{template}.txt").render(**context).strip()
+def say(template: str, language: str | None = None, **context) -> str:
+    """Render `templates/ops/<template>.txt` with `context`, stripped of outer whitespace; in
+    `language` where templates/i18n/<language>/ops has it (the board's banner, players read)."""
+    own = f"i18n/{language}/ops"
+    folder = own if language and (TEMPLATES / own / f"{template}.txt").is_file() else "ops"
+    return plain_text(folder).get_template(f"{template}.txt").render(**context).strip()
 
 
 def has(template: str) -> bool:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sh_sms.text.gsm import is_gsm7, segments
+from sh_sms.text.gsm import is_gsm7, segments, sent_segments
 
 CURLY = "\u2019"  # right single quotation mark: not in GSM-7
 
@@ -50,3 +50,10 @@ def test_is_gsm7(text, expected):
 )
 def test_segments(text, expected):
     assert segments(text) == expected
+
+
+def test_a_text_is_counted_as_sent_with_its_accents_written_plain():
+    text = "Empezó la partida. " + "x" * 130  # 149 characters: UCS-2 as written, GSM-7 as sent
+    assert segments(text) == 3
+    assert sent_segments(text) == 1
+    assert sent_segments("x" * 161) == segments("x" * 161) == 2

@@ -24,6 +24,7 @@ from ..store.db import DUPLICATE, HELD, record_inbound
 from ..store.games import load_state, open_game, recently_finished, roster
 from ..table.turn import Turn
 from ..text.commands import Command, parse
+from ..text.detect import written_in
 from ..text.languages import speaking
 from ..text.numbers import mask
 from .interpret import read
@@ -107,10 +108,21 @@ def handle(turn: Turn, body: str) -> bool:
     load_sender(turn)
     if not admit(turn, body):
         return False
+    first_language(turn, body)
     with speaking(turn.language_of(turn.number)):  # the sender's language, for their replies
         reading = turn.kind.read(turn, body) if turn.state is not None else read(turn, body)
         route(turn, reading)
     return True
+
+
+def first_language(turn: Turn, body: str) -> None:
+    """A number in no game that has chosen no language reads the one its text is plainly
+    written in (AYUDA, hola, como se juega?), from now on (`text.detect`)."""
+    if turn.game is not None or turn.chosen_language(turn.number) is not None:
+        return
+    found = written_in(body)
+    if found is not None:
+        turn.choose_language(turn.number, found)
 
 
 def load_sender(turn: Turn) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..delivery.rows import contact
 from ..table.turn import Turn
-from ..text.gsm import clean, segments, units
+from ..text.gsm import clean, sent_segments, units
 from ..text.messages import render
 from .limits import talk_allowed
 from .replies import listeners, talk_refusal
@@ -39,7 +39,7 @@ def relay(turn: Turn, said: str) -> bool:
         return False
     others = listeners(turn)  # a game may let only some hear it
     line = render("reply/talk", name=turn.player.name, text=text)  # the same for everyone
-    if not talk_allowed(turn, segments(line) * sum(not p.is_bot for p in others)):
+    if not talk_allowed(turn, sent_segments(line) * sum(not p.is_bot for p in others)):
         return False
     turn.mail.add_each([other.number for other in others], lambda: line)
     if all(p.is_bot for p in others):  # nobody will read it: say so rather than say nothing

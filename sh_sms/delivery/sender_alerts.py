@@ -18,6 +18,7 @@ from ..ops.wording import say
 from ..store import Outbox, SenderAlert
 from ..store.db import insert_new
 from ..store.games import roster
+from ..text.languages import current
 from ..text.numbers import mask
 from .mailbox import Mailbox
 
@@ -57,8 +58,10 @@ def report_sender_problem(session: Session, row: Outbox, now: datetime) -> bool:
 
 
 def sender_problem(session: Session, game_id: int) -> str | None:
-    """A line for the game's board when texts of this game failed for the sender's reasons."""
+    """A line for the game's board when texts of this game failed for the sender's reasons, in
+    the language being written (the page's)."""
     alert = session.get(SenderAlert, game_id)
     if alert is None:
         return None
-    return say("banner/sender_problem", code=alert.last_code, failures=alert.failures)
+    banner = "banner/sender_problem"  # in the page's language: the table reads it
+    return say(banner, language=current(), code=alert.last_code, failures=alert.failures)

@@ -55,9 +55,7 @@ def lock_open_game(session: Session, number: str, line: str = HOME) -> Game | No
     return session.exec(OPEN_GAME, params={"number": number, "line": line}).first()
 
 
-def open_game(
-    session: Session, number: str, line: str = HOME
-) -> tuple[Game | None, list[Player]]:
+def open_game(session: Session, number: str, line: str = HOME) -> tuple[Game | None, list[Player]]:
     """The unfinished game `number` plays in on `line`, locked, with its roster in seat order
     read under the lock (None and [] when it plays in none there).
 

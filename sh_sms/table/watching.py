@@ -9,6 +9,8 @@ some watch.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlmodel import Session, select
 
 from ..delivery.mailbox import Mailbox
@@ -55,10 +57,13 @@ def stop_watching(session: Session, row: Watcher, clock: GameClock | None = None
     session.delete(row)
 
 
-def end_all(session: Session, mail: Mailbox, game: Game, clock: GameClock, text: str) -> None:
-    """End every watch of `game`, each watcher told `text` (the game's end, or the host's OFF)."""
+def end_all(
+    session: Session, mail: Mailbox, game: Game, clock: GameClock, text: Callable[[str], str]
+) -> None:
+    """End every watch of `game`, each watcher told `text(number)` (the game's end, or the
+    host's OFF, in the language the watcher reads)."""
     for row in watching(session, game.id):
-        mail.add(row.number, text)
+        mail.add(row.number, text(row.number))
         session.delete(row)
     clock.watchers = 0
     session.flush()
@@ -77,25 +82,34 @@ def kick_watcher(turn: Turn, name: str) -> bool:
 
 
 def tell_watchers(turn: Turn, clock: GameClock, events: list, replay: str | None) -> None:
-    """After a step: each watcher's text, if the game gives one (a round over, the end); at
-    the end, every watch ends."""
+    """After a step: each watcher's text, if the game gives one (a round over, the end), in
+    the language the watcher reads (its own, else the game's); at the end, every watch ends."""
     kind, game = turn.kind, turn.game
     recent = lambda: public_events(turn.session, game.id, RECENT)  # noqa: E731
-    news = kind.watch_text(turn.state, events, recent, replay)
+    news = lambda: kind.watch_text(turn.state, events, recent, replay)  # noqa: E731
     if kind.is_over(turn.state):
         end_watch(turn, clock, news)
-    elif news:
-        text = render("watch/news", code=game.code, news=news)
-        for row in watching(turn.session, game.id):
-            turn.mail.add(row.number, text)
+        return
+    written = turn.per_language(lambda: _news(game.code, news()))
+    for row in watching(turn.session, game.id):
+        turn.mail.add(row.number, written(row.number))
 
 
-def end_watch(turn: Turn, clock: GameClock | None = None, news: str | None = None) -> None:
-    """The game ended (its end, or the host's ENDGAME YES): every watcher gets `news` (the end
-    with every role) and the watch ends."""
+def _news(code: str, news: str | None) -> str:
+    return render("watch/news", code=code, news=news) if news else ""
+
+
+def end_watch(
+    turn: Turn, clock: GameClock | None = None, news: Callable[[], str | None] | None = None
+) -> None:
+    """The game ended (its end, or the host's ENDGAME YES): every watcher gets what `news()`
+    writes (the end with every role) in the language it reads, and the watch ends."""
     clock = clock or clock_for(turn.session, turn.game.id)
     if not clock.watchers:
         return
     board = board_url(turn.settings, turn.game.code)
-    text = render("watch/over", code=turn.game.code, news=news, board=board)
-    end_all(turn.session, turn.mail, turn.game, clock, text)
+    code = turn.game.code
+    written = turn.per_language(
+        lambda: render("watch/over", code=code, news=news() if news else None, board=board)
+    )
+    end_all(turn.session, turn.mail, turn.game, clock, written)

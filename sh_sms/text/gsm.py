@@ -65,6 +65,12 @@ def segments(text: str) -> int:
     return count
 
 
+def sent_segments(text: str) -> int:
+    """How many segments `text` takes as the mailbox sends it: made GSM-7 first (`sanitize`),
+    so a Spanish text's acute vowels, written plain when sent, never count it as UCS-2."""
+    return segments(sanitize(text))
+
+
 def sanitize(text: str) -> str:
     """Make text GSM-7: plain punctuation for smart quotes, faces for common emoji, accents
     dropped where GSM has no such letter, and anything else (emoji, control characters) removed."""

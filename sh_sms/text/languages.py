@@ -37,6 +37,7 @@ class Language:
     questions: dict = field(default_factory=dict)  # questions to the service, as patterns
     stemmer: str = ""  # the Snowball stemmer that joins a verb's forms (text.verbforms)
     moves: dict = field(default_factory=dict)  # how a move reads in a sentence ([moves])
+    detect: frozenset[str] = frozenset()  # words that tell a first text is in it (text.detect)
 
 
 @cache
@@ -62,9 +63,15 @@ def languages() -> dict[str, Language]:
             questions=spelled.pop("questions", {}),
             stemmer=words.get("stemmer", ""),
             moves=spelled.pop("moves", {}),
+            detect=frozenset(_plain(w) for w in spelled.pop("detect", {}).get("words", ())),
             games={game: _spellings(table) for game, table in spelled.items()},
         )
     return found
+
+
+def _plain(word: str) -> str:
+    """A word as `text.detect` compares it: lower case, the acute vowels written plain."""
+    return word.casefold().translate(str.maketrans("áéíóú", "aeiou"))
 
 
 def _spellings(table: dict) -> dict[str, tuple[str, ...]]:

@@ -10,7 +10,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 from ..gamekind import registry
 from ..resources import TEMPLATES as TEMPLATES_DIR
 from ..resources import GameFolders, plain_text
-from .gsm import EXTENSION, segments, units
+from .gsm import EXTENSION, sent_segments, units
 from .languages import ENGLISH, I18N, current, you_word
 
 TEMPLATES = TEMPLATES_DIR / "sms"
@@ -67,15 +67,15 @@ def naming(names: list[str], you: int | None = None) -> dict:
 def thriftiest(variants: list[str], rest: list[str]) -> str:
     """The first of `variants` (fullest first) that, sent with `rest`, costs no more segments
     than the last one would."""
-    least = segments(join([variants[-1], *rest]))
-    return next(v for v in variants if segments(join([v, *rest])) <= least)
+    least = sent_segments(join([variants[-1], *rest]))
+    return next(v for v in variants if sent_segments(join([v, *rest])) <= least)
 
 
 def fewest_segments(tries: list[list[str]]) -> list[str]:
     """The first of `tries` (each the texts of one SMS, fullest first) that costs the fewest
     segments of them all."""
-    least = min(segments(join(texts)) for texts in tries)
-    return next(texts for texts in tries if segments(join(texts)) == least)
+    least = min(sent_segments(join(texts)) for texts in tries)
+    return next(texts for texts in tries if sent_segments(join(texts)) == least)
 
 
 def join(parts: list[str]) -> str:

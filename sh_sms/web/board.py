@@ -62,8 +62,9 @@ def no_store(response: Response) -> Response:
 
 
 def not_found() -> tuple[str, int]:
-    """The page for a code no game has."""
-    return render_template("web/not_found.html"), 404
+    """The page for a code no game has, in the reader's language (`?lang=`, the browser's)."""
+    with speaking(page_language()):
+        return render_template("web/not_found.html"), 404
 
 
 @bp.get("/g/<code>.json")

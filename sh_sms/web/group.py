@@ -14,7 +14,9 @@ from sqlmodel import Session
 
 from ..public.series import Played, series, wins
 from ..table.links import board_path, replay_path
+from ..text.languages import speaking
 from .board import find_game, no_store, not_found
+from .pages import page_language
 from .runtime import runtime
 
 bp = Blueprint("group", __name__)
@@ -29,17 +31,23 @@ def group_page(code: str) -> Response | tuple[Response | str, int]:
         if game is None:
             return not_found()
         games = series(session, game)
-        page = render_template(
-            "web/group.html",
-            code=game.code,
-            board=board_path(game.code),
-            games=[_game(played) for played in reversed(games[-LISTED:])],
-            total=len(games),
-            players=_winners(games),
-            sides=wins(games),
-            decided=sum(1 for played in games if played.result["winner"] is not None),
-        )
+        with speaking(page_language(game.lang)):
+            page = _page(game.code, games)
     return no_store(Response(page))
+
+
+def _page(code: str, games: list[Played]) -> str:
+    """The group page of `games`, in the language being written."""
+    return render_template(
+        "web/group.html",
+        code=code,
+        board=board_path(code),
+        games=[_game(played) for played in reversed(games[-LISTED:])],
+        total=len(games),
+        players=_winners(games),
+        sides=wins(games),
+        decided=sum(1 for played in games if played.result["winner"] is not None),
+    )
 
 
 def _game(played: Played) -> dict:

@@ -3,9 +3,10 @@ game brings with it (`GameKind.own_templates`), named `games/<game>/<file>`, so 
 not installed here (a test's) can show its own board and replay.
 
 And the pages' words: a page is written in one language (`page_language`: the query's `?lang=`
-if known, else the game's, else English) and its templates wrap their English words in `t(...)`,
-which gives them in that language from templates/i18n/<code>/web.toml (English phrase ->
-translation; a phrase missing there stays English)."""
+if known, else the game's, else the browser's Accept-Language, else English) and its templates
+wrap their English words in `t(...)`, which gives them in that language from
+templates/i18n/<code>/web.toml (English phrase -> translation; a phrase missing there stays
+English)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from markupsafe import Markup
 
 from ..gamekind import registry
 from ..resources import TEMPLATES, GameFolders
-from ..text.languages import ENGLISH, I18N, current, known
+from ..text.languages import ENGLISH, I18N, codes, current, known
 
 
 def loader() -> ChoiceLoader:
@@ -48,9 +49,15 @@ def asked_language() -> str | None:
     return known(request.args.get("lang"))
 
 
+def reader_language() -> str | None:
+    """The language the reader's browser puts first among ours (Accept-Language), if any."""
+    return known(request.accept_languages.best_match(codes()))
+
+
 def page_language(game_lang: str | None = None) -> str:
-    """The language a game's page is in: the query's, else the game's, else English."""
-    return asked_language() or known(game_lang) or ENGLISH
+    """The language a page is in: the query's, else the game's, else the reader's browser's,
+    else English."""
+    return asked_language() or known(game_lang) or reader_language() or ENGLISH
 
 
 def keep_language(path: str) -> str:

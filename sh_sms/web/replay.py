@@ -30,12 +30,13 @@ def replay_page(code: str) -> Response | tuple[Response | str, int]:
         state = load_state(game)
         lang = page_language(game.lang)
         if game.status not in FINISHED or state is None:
-            page = render_template(  # its words are English only, so is the page
-                "web/no_replay.html",
-                code=game.code,
-                board=keep_language(board_path(game.code)),
-                running=game.status not in FINISHED,
-            )
+            with speaking(lang):
+                page = render_template(
+                    "web/no_replay.html",
+                    code=game.code,
+                    board=keep_language(board_path(game.code)),
+                    running=game.status not in FINISHED,
+                )
             return no_store(Response(page, status=404))
         with speaking(lang):  # what the table was texted, in the page's language
             found = registry.of(game).replay_page(session, game, state)

@@ -67,9 +67,7 @@ def test_each_phone_shows_a_thread_per_number_and_texts_any(page, serve, screens
     ana.thread(TWO)  # a new thread: the second number
     second = re.search(r"Game ([A-Z]{4}) is open", ana.send("NEW Ana"))[1]
     expect(ana.tabs).to_have_count(2)
-    expect(ana.card.locator(f'.threads button[data-number="{TWO}"]')).to_have_text(
-        f"0002 {second}"
-    )
+    expect(ana.card.locator(f'.threads button[data-number="{TWO}"]')).to_have_text(f"0002 {second}")
 
     # Bob, in the first game, joins the second from the first number's thread: the reply
     # comes on a thread of its own, from the second number, which says so.
@@ -78,9 +76,7 @@ def test_each_phone_shows_a_thread_per_number_and_texts_any(page, serve, screens
     new_tab = bob.card.locator(f'.threads button[data-number="{TWO}"]')
     expect(new_tab).to_have_class("unread")
     bob.thread(TWO)
-    expect(bob.card.locator(".msg.in").last).to_contain_text(
-        f"You joined game {second}"
-    )
+    expect(bob.card.locator(".msg.in").last).to_contain_text(f"You joined game {second}")
     expect(bob.card.locator(".msg.in").last).to_contain_text(
         f"Game {second} texts you from this number."
     )

@@ -1,6 +1,7 @@
 """The board and the replay in Spanish (issue 28): `?lang=es` or the game's language (the host's
-SET LANG) picks it, else English; one template per page, its words from
-templates/i18n/es/web.toml."""
+SET LANG) picks it, else the reader's browser (Accept-Language, issue 33), else English; one
+template per page, its words from templates/i18n/es/web.toml. The group page, the pages for no
+game and no replay, and the board's alert follow the reader's language too (issue 33)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ PAGES = [
     "districts_board",
     "districts_macros",
     "districts_replay",
+    "group",
+    "not_found",
+    "no_replay",
 ]
 # Headings and labels only English pages show (as whole elements, not inside a player's name).
 ENGLISH = re.compile(
@@ -279,3 +283,52 @@ def test_t_gives_the_pages_language_and_english_for_a_phrase_it_lacks(app):
     with app.test_request_context("/g/ABCD?lang=xx"):
         assert page_language("es") == "es" and page_language(None) == "en"
         assert keep_language("/g/ABCD") == "/g/ABCD"
+
+
+SPANISH_BROWSER = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}
+
+
+def test_the_group_page_in_the_readers_language(client, engine):
+    finished_game(engine, "GRPE")
+    assert "Who won how often" in client.get("/g/GRPE/group").get_data(as_text=True)
+    for es in (
+        client.get("/g/GRPE/group?lang=es").get_data(as_text=True),
+        client.get("/g/GRPE/group", headers=SPANISH_BROWSER).get_data(as_text=True),
+    ):
+        assert '<html lang="es">' in es and "Quién ganó cuántas veces" in es, es
+        assert "Who won how often" not in es and ">Replay<" not in es
+    assert "/g/GRPE/replay?lang=es" in client.get("/g/GRPE/group?lang=es").get_data(as_text=True)
+    en = client.get("/g/GRPE/group?lang=en", headers=SPANISH_BROWSER).get_data(as_text=True)
+    assert '<html lang="en">' in en and "Who won how often" in en
+
+
+def test_no_such_game_and_no_replay_in_the_readers_language(client, engine):
+    for query, headers in (("?lang=es", {}), ("", SPANISH_BROWSER)):
+        missing = client.get(f"/g/ZZZZ{query}", headers=headers)
+        assert missing.status_code == 404
+        assert "No existe esa partida" in missing.get_data(as_text=True)
+    assert "No such game" in client.get("/g/ZZZZ").get_data(as_text=True)
+    add_game(engine, "RNNG", NAMES[:5])
+    running = client.get("/g/RNNG/replay", headers=SPANISH_BROWSER)
+    assert running.status_code == 404
+    assert "Aún no ha terminado" in running.get_data(as_text=True)
+    assert "Not finished yet" in client.get("/g/RNNG/replay").get_data(as_text=True)
+
+
+def test_the_boards_alert_in_the_pages_language(client, engine):
+    from datetime import UTC, datetime
+
+    from sh_sms.store import SenderAlert
+
+    game_id = add_game(engine, "ALRT", NAMES[:5])
+    now = datetime(2026, 3, 4, tzinfo=UTC)
+    with Session(engine) as session:
+        session.add(SenderAlert(
+            game_id=game_id, first_code="30034", last_code="30034", failures=3, first_at=now,
+            last_at=now, host_told=True,
+        ))  # fmt: skip
+        session.commit()
+    es = client.get("/g/ALRT?lang=es").get_data(as_text=True)
+    assert "Algunos SMS de esta partida no llegaron (3 hasta ahora)" in es
+    assert "did not arrive" not in es
+    assert "did not arrive" in client.get("/g/ALRT").get_data(as_text=True)

@@ -5,7 +5,7 @@ sender may talk and it said more than the move."""
 from __future__ import annotations
 
 from ...table.turn import IN_LOBBY, Turn
-from ...text.gsm import segments
+from ...text.gsm import sent_segments
 from ...text.messages import render
 from ...text.words import COMMAND_WORDS
 from ..reading import Unclear
@@ -38,7 +38,7 @@ def question(verb: str, choices: list[str], **context) -> str:
     templates/sms/clarify/ask.txt)."""
     word = COMMAND_WORDS.get(verb, "")
     text = render("clarify/ask", verb=verb, word=word, choices=choices, **context)
-    if segments(text) > ONE_SEGMENT:  # too many names to list: the command alone
+    if sent_segments(text) > ONE_SEGMENT:  # too many names to list: the command alone
         context["named"] = False
         text = render("clarify/ask", verb=verb, word=word, choices=[], **context)
     return text

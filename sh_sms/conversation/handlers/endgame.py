@@ -12,7 +12,6 @@ from ...table.turn import Turn
 from ...table.wait import clock_for
 from ...table.watching import end_watch
 from ...text.commands import Command
-from ...text.languages import speaking
 from ...text.messages import naming, render
 from ..replies import host_only
 
@@ -38,5 +37,4 @@ def end(turn: Turn, _command: Command) -> None:
         return render("event/ended", roles=None, replay=replay, **naming(turn.names))
 
     turn.mail.add_each([p.number for p in turn.players], write)
-    with speaking(turn.game.lang):
-        end_watch(turn, news=write())
+    end_watch(turn, news=write)

@@ -130,7 +130,8 @@ def _set_watch(turn: Turn, clock: GameClock, on: bool) -> None:
     """SET WATCH ON lets numbers in no game WATCH; OFF ends every watch at once."""
     clock.watch_off = not on
     if not on and clock.watchers:
-        text = render("watch/closed", code=turn.game.code)
+        code = turn.game.code
+        text = turn.per_language(lambda: render("watch/closed", code=code))
         end_all(turn.session, turn.mail, turn.game, clock, text)
 
 

@@ -15,7 +15,6 @@ from ...table.play import act
 from ...table.turn import Turn
 from ...table.watching import end_watch
 from ...text.commands import NEAR_MISS, Command, ParseError
-from ...text.languages import speaking
 from ...text.words import taught
 from .engine import end_game, player_view
 from .engine.tables import DEFAULT_RULES
@@ -216,8 +215,7 @@ def end(turn: Turn, _command: Command) -> None:
     append_events(turn.session, turn.game, events, turn.now)
     turn.state = state
     turn.mail.add_each([p.number for p in turn.players], lambda: result_text(turn))
-    with speaking(turn.game.lang):
-        end_watch(turn, news=result_text(turn))
+    end_watch(turn, news=lambda: result_text(turn))
 
 
 def result(turn: Turn, _command: Command) -> None:

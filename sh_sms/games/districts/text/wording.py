@@ -4,7 +4,7 @@ templates/sms/districts/*.txt (pure; no English here)."""
 from __future__ import annotations
 
 from sh_sms.text import messages
-from sh_sms.text.gsm import sanitize, segments
+from sh_sms.text.gsm import sent_segments
 from sh_sms.text.messages import Prompt, join
 
 from ....gamekind.kit import Event
@@ -84,7 +84,7 @@ def _fitting(template: str, context: dict, you: int | None) -> str:
     """The first of the end's forms (fullest first) that fits two segments, else the last."""
     for fewer in GAME_OVER_FITS:
         text = render(template, **{"bare": False, **context, **fewer}, you=you)
-        if segments(sanitize(text)) <= 2:  # as the mailbox sends it: accents written plain
+        if sent_segments(text) <= 2:  # as the mailbox sends it: accents written plain
             return text
     return text
 
@@ -177,7 +177,7 @@ def _brief_if_long(texts, events, names, rules, extra) -> None:
     if played is None or extra["over"]:
         return
     for seat, told in texts.items():
-        if segments(join(told)) <= 2:
+        if sent_segments(join(told)) <= 2:
             continue
         full = event_text(played, names, rules, you=seat, **extra)
         if full in told:

@@ -10,7 +10,6 @@ from ....table.links import replay_url
 from ....table.turn import Turn
 from ....table.watching import end_watch
 from ....text.commands import Command
-from ....text.languages import speaking
 from ..engine import Event
 from ..wording import event_text
 
@@ -54,5 +53,4 @@ def end(turn: Turn, _command: Command) -> None:
     turn.mail.add_each(
         [p.number for p in turn.players], lambda: event_text(ended, names, replay=replay)
     )
-    with speaking(turn.game.lang):
-        end_watch(turn, news=event_text(ended, names, replay=replay))
+    end_watch(turn, news=lambda: event_text(ended, names, replay=replay))

@@ -11,7 +11,7 @@ from ....conversation.replies import talk_refusal
 from ....conversation.tabletalk import relay
 from ....store import LOBBY, Game, Invite
 from ....table.turn import AFTER_GAME, IN_GAME, IN_LOBBY, Turn
-from ....text.gsm import segments
+from ....text.gsm import sent_segments
 from ....text.messages import render
 from ..engine import public_view
 from ..engine.state import (
@@ -45,9 +45,9 @@ def answer(turn: Turn, question: Question) -> None:
     now = question.topic == "now" or question.topic in _move_verbs(turn)
     text = _answer(turn, question if not now else Question("now", question.text))
     move = "" if now else _move_now(turn)
-    if move and segments(f"{text} {move}") <= ONE_SEGMENT:
+    if move and sent_segments(f"{text} {move}") <= ONE_SEGMENT:
         text = f"{text} {move}"  # "whats the difference between l and f": and what to do
-    if relayed and segments(render("explain/relayed", answer=text)) <= ONE_SEGMENT:
+    if relayed and sent_segments(render("explain/relayed", answer=text)) <= ONE_SEGMENT:
         text = render("explain/relayed", answer=text)
     turn.mail.add(turn.number, text)
 
@@ -59,7 +59,7 @@ def _answer(turn: Turn, question: Question) -> str:
     if question.topic == "now":
         found = _situation(turn)
         text = render("explain/now", where=where, **found, **words)
-        if segments(text) > ONE_SEGMENT and found["brief"]:  # many voters: counted, not named
+        if sent_segments(text) > ONE_SEGMENT and found["brief"]:  # many voters: counted, not named
             found["waiting"] = found["brief"]
             text = render("explain/now", where=where, **found, **words)
         return text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ....conversation.replies import help_reply
 from ....table.turn import Turn
 from ....text.commands import Command
-from ....text.gsm import segments
+from ....text.gsm import sent_segments
 from ....text.messages import render, thriftiest
 from ..engine import player_view, public_view
 from ..engine.state import VOTE
@@ -109,7 +109,7 @@ def latest_lines(entries: list[dict], most_segments: int) -> list[str]:
         if entry["kind"] == "nominated" and voted:
             continue
         voted = voted or entry["kind"] == "election"
-        if segments(render("info/log", lines=[entry["text"], *lines])) > most_segments:
+        if sent_segments(render("info/log", lines=[entry["text"], *lines])) > most_segments:
             break
         lines.insert(0, entry["text"])
     return lines
