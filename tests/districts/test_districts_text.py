@@ -218,9 +218,34 @@ def test_step_texts_prompt_each_voter_once_with_their_district() -> None:
     before = state
     state, events = apply(state, 0, Action("vote", 1))
     texts = step_texts(before, state, events)
-    assert texts[0] == ["You vote for Bob: 1 vote, 2 elect."]
-    assert texts[1] == ["Ann votes for you: 1 vote, 2 elect."]
+    assert texts[0] == ["You vote for Bob: 1 vote, 2 elect. Still to vote: Bob."]
+    assert texts[1] == ["Ann votes for you: 1 vote, 2 elect. Still to vote: you."]
     assert texts[2] == texts[3] == texts[4] == []  # other districts do not see the votes
+
+
+def test_a_split_district_is_told_what_elects_and_when_the_timer_ends_it() -> None:
+    """Issue 34: a district left without a majority is told who is still to vote, what elects,
+    and when the timer ends it."""
+    state = settled([1, 1, 1, 2, 3])  # D1: Ann, Bob, Cy; D2: Dee; D3: Eve
+    state, _ = apply(state, 4, Action("vote", 4))  # Eve goes to the capitol
+    before, (state, events) = state, apply(state, 0, Action("vote", 0))
+    assert step_texts(before, state, events)[1] == [
+        "Ann votes for Ann: 1 vote, 2 elect. Still to vote: you, Cy."
+    ]
+    split = state
+    before, (state, events) = state, apply(state, 1, Action("vote", 1))
+    before, (state, events) = state, apply(state, 2, Action("vote", 2))
+    assert step_texts(before, state, events)[0] == [
+        "Cy votes for Cy: 1 vote, 2 elect. Nobody has 2: change a vote (VOTE <name>); when the "
+        "other districts have voted, D1 gets 10 min."
+    ]
+    state, _ = apply(split, 4, Action("timer"), 1000)
+    state, _ = apply(state, 1, Action("vote", 1), 1000)
+    before, (state, events) = state, apply(state, 2, Action("vote", 2), 1000 + 250)
+    assert step_texts(before, state, events)[0] == [
+        "Cy votes for Cy: 1 vote, 2 elect. Nobody has 2: change a vote (VOTE <name>) within 6 "
+        "min or D1 sends nobody."
+    ]
 
 
 def test_private_texts_reach_only_their_reader() -> None:

@@ -15,10 +15,11 @@ from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
 
 # Public events kept for the log and the board, not worth a text: each voter's prompt names
 # their district (voting), the holder's prompt lists the cards (drawn, handed).
-LOG_ONLY = frozenset({"passed", "voting", "drawn", "handed"})
+LOG_ONLY = frozenset({"voting", "drawn", "handed"})
 # Public events texted only to the player they are about (the table reads them in the log): a
-# player who settles is told it was done; the others learn who is where when the voting starts.
-OWN_ONLY = {"settled": "seat"}
+# player who settles is told it was done; the others learn who is where when the voting starts;
+# a capitol discard is answered to its sender (the capitol is silent).
+OWN_ONLY = {"settled": "seat", "passed": "from"}
 # Events whose text differs for the player they are about ("You go to the capitol...", "You
 # played..."): every event that names a player, so that none names its reader.
 PER_SEAT = frozenset(
@@ -63,6 +64,7 @@ def event_text(event: Event, names: list[str], rules: dict, you: int | None = No
     wording, such as the replay's address in the last text, `over`: the game ended in the same
     step, `full`: the capitol filled in the same step)."""
     context = {**helpers(names, rules), "over": False, "full": False, "brief": False}
+    context |= {"timer_on": False}
     context |= {**event.data, **extra}
     if event.kind == "game_over":
         return _fitting("event_game_over", context, you)
@@ -140,6 +142,8 @@ def step_texts(
     asked = [s for s in awaiting(after) if s not in waiting_before]
     names, rules = after.names, after.rules
     extra = {**extra, "over": after.phase == OVER, "full": any(e.kind == "capitol" for e in events)}
+    # a timer already running, or started in this step, is told as such: no "TIMER gives..."
+    extra["timer_on"] = after.timer_ends is not None or any(e.kind == "timer" for e in events)
     elected = {e.data["district"] for e in events if e.kind == "elected"}
     empty = any(e.kind == "capitol" and not e.data["reps"] for e in events)
     for event in events:
