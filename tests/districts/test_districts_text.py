@@ -246,6 +246,11 @@ def test_a_split_district_is_told_what_elects_and_when_the_timer_ends_it() -> No
         "Cy votes for Cy: 1 vote, 2 elect. Nobody has 2: change a vote (VOTE <name>) within 6 "
         "min or D1 sends nobody."
     ]
+    status = board_text(player_view(state, 0), 1000 + 250)  # STATUS names the split and timer
+    assert status.endswith(
+        "Still voting: D1, D2; the timer ends in 6 min. Your D1: you 1, Bob 1, Cy 1; 2 elect, "
+        "nobody has it: change a vote (VOTE <name>)."
+    )
 
 
 def test_private_texts_reach_only_their_reader() -> None:

@@ -3,6 +3,8 @@ templates/sms/districts/*.txt (pure; no English here)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from sh_sms.text import messages
 from sh_sms.text.gsm import sanitize, segments
 from sh_sms.text.messages import Prompt, join
@@ -189,15 +191,26 @@ def _brief_if_long(texts, events, names, rules, extra) -> None:
             told[told.index(full)] = brief
 
 
-def board_text(view: dict) -> str:
-    """STATUS and WHO: the round, who is where (* the representatives), tracks, who is awaited."""
+def board_text(view: dict, now: int | None = None) -> str:
+    """STATUS and WHO: the round, who is where (* the representatives), tracks, who is awaited;
+    while voting, the districts still voting and the timer's minutes left (`now`: the engine's
+    time), and the reader's own district's tally (issue 34)."""
     public = view["public"]
     names = [p["name"] for p in public["players"]]
     waiting = public["waiting_for"]
+    voting, left, tally = [], None, {}
     if public["phase"] == "vote":  # who has voted is each district's own business
         waiting = [p for p in waiting if public["where"][p] == view["district"]]
+        voting = [d["district"] for d in public["districts"] if d["closed"] is None]
+        ends = public["timer_ends"]
+        left = None if ends is None or now is None else max(1, (ends - now + 59) // 60)
+        tally = Counter(view["district_votes"].values())
     return render(
         "board",
+        voting=voting,
+        timer_left=left,
+        tally=dict(tally),
+        needed=_needed(public, view["district"]),
         **helpers(names, public["rules"]),
         round=public["round"],
         phase_word=public["phase"],
@@ -210,6 +223,14 @@ def board_text(view: dict) -> str:
         you=view["seat"],
         mine=view["district"],  # a voter's own district: its prompt, after the board, lists it
     )
+
+
+def _needed(public: dict, district: int | None) -> int:
+    """Votes that elect in `district` now: a majority of its players outside the capitol."""
+    if district is None:
+        return 0
+    box = public["districts"][district - 1]
+    return len([p for p in box["players"] if p != box["rep"]]) // 2 + 1
 
 
 def role_text(view: dict) -> str:
