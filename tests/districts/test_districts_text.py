@@ -4,11 +4,13 @@ wording (GSM-7, short, every prompt says exactly what to send)."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from districts_helpers import discard, elect, settled, with_deck
 
 from sh_sms.games.districts.bots import StrategySeat, play_game
+from sh_sms.games.districts.play import step as _step
 from sh_sms.games.districts.engine import Action, apply, legal_actions, new_game, player_view
 from sh_sms.games.districts.engine.actions import PLAY_ACTION, SEND_ACTION, TIMER
 from sh_sms.games.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
@@ -311,3 +313,45 @@ def test_send_prompt_example_is_legal() -> None:
     example = re.search(r"e\.g\. SEND (\w+) (\d)", prompt)
     seat = NAMES.index(example.group(1))
     assert Action(SEND_ACTION, (seat, int(example.group(2)))) in legal_actions(state, actor)
+
+
+def test_every_capitol_discard_is_answered_to_its_sender() -> None:
+    """Issue 34: DISCARD in the capitol gets a reply (the capitol is silent, the rest see no
+    text of it)."""
+    state = elect(settled([1, 1, 2, 2, 3]), {1: 0, 2: 2, 3: 4})
+    drawer, taker = state.capitol["draw"], state.capitol["take"]
+    before, (state, events) = state, apply(state, drawer, Action("discard", state.hand[0]))
+    texts = step_texts(before, state, events)
+    if taker == drawer:
+        assert texts[drawer][0] == "You discarded one and keep 2."
+    else:
+        assert texts[drawer] == [f"You discarded one and handed 2 policies to {NAMES[taker]}."]
+    actor = state.capitol["action"]
+    before, (state, events) = state, apply(state, taker, Action("discard", state.hand[0]))
+    texts = step_texts(before, state, events)
+    mine = "keep 1" if actor == taker else f"handed 1 policy to {NAMES[actor]}"
+    assert texts[taker][0] == f"You discarded one and {mine}."
+    others = set(range(5)) - {drawer, taker, actor}
+    assert all(texts[p] == [] for p in others)
+
+
+def test_an_election_that_starts_the_timer_does_not_offer_it() -> None:
+    """Issue 34: "TIMER gives districts still voting 10 min." is never followed at once by "The
+    timer is running" (nor said while it runs)."""
+    state = settled([1, 1, 2, 2, 3])
+    state, _ = apply(state, 2, Action("vote", 2))
+    state, _ = apply(state, 3, Action("vote", 3))  # D2 split, nobody left to vote there
+    before = state
+    state, events = play_step(state, 4, Action("vote", 4))  # D3 elects Eve; D1 still votes
+    assert "TIMER gives" in step_texts(before, state, events)[4][0]
+    state, _ = apply(state, 0, Action("vote", 0))
+    before = state
+    state, events = play_step(state, 1, Action("vote", 0))  # D1 elects; the timer starts
+    told = step_texts(before, state, events)[0]
+    assert any("The timer is running" in t for t in told)
+    assert not any("TIMER gives" in t for t in told), told
+
+
+def play_step(state, seat: int, action: Action):
+    """A step as the table makes it (the timer starts by itself when nobody is left to vote)."""
+    return _step(state, seat, action, datetime(2026, 6, 10, 16, 0, tzinfo=UTC))
