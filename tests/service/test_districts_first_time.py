@@ -3,7 +3,8 @@ a first-time group texts, end with nobody stuck.
 
 The people vote for themselves first (as a first-time table does), make their other moves as
 their seat's strategy would, and change a vote only once a text told them their district has
-nobody at a majority; the bots move from the bot job, the timer runs out from the reminders job,
+nobody at a majority and no bot has a vote to change, and never to a bot only its own vote
+backs (voting for the bot every round to unblock a district was the issue's workaround); the bots move from the bot job, the timer runs out from the reminders job,
 on the fake clock. Checked all along:
 
 - every person the game waits on was sent, since their last move (its reply included), a text
@@ -78,9 +79,7 @@ def play_first_time_table(table: Table, people: int, bots: int, seed: int) -> di
             told = "\n".join(phone[seat].inbox[seen[seat] :])
             words = TAUGHT[state.phase]
             assert any(w in told for w in words), (state.phase, state.names[seat], told)
-        split = [
-            s for s in seen if _split(state, s) and revote_choices(player_view(state, s))
-        ]
+        split = [s for s in seen if _split(state, s) and _people_choices(state, s, robots)]
         if waiting:
             seat = pick.choice(waiting)
             view = player_view(state, seat)
@@ -92,7 +91,7 @@ def play_first_time_table(table: Table, people: int, bots: int, seed: int) -> di
             told = "\n".join(phone[seat].inbox[seen[seat] :])
             assert "Nobody has " in told, (state.names[seat], told)
             view = player_view(state, seat)
-            action = Action(VOTE_ACTION, revote_choices(view)[0])
+            action = Action(VOTE_ACTION, _people_choices(state, seat, robots)[0])
             tally["changed votes"] += 1
         else:
             seat = None
@@ -109,9 +108,27 @@ def play_first_time_table(table: Table, people: int, bots: int, seed: int) -> di
         table.run_job(bot_job.run_due, "bot job")
         after = table.state(code)
         if seat is None and table.game(code).version == version:
-            raise AssertionError(f"stuck: {after.phase}, nobody moves, no bot, no timer's end")
+            stuck = [
+                (d, after.voters(d), [after.votes[p] for p in after.voters(d)])
+                for d, why in enumerate(after.closed, 1)
+                if why is None
+            ]
+            raise AssertionError(f"stuck: {after.phase} {stuck}, bots {sorted(robots)}")
         tally["bot changes"] += sum(1 for s in robots if _changed(state, after, s))
     raise AssertionError("the game did not end")
+
+
+def _people_choices(state, seat: int, robots: frozenset[int]) -> list[int]:
+    """Whom a person of a split district changes their vote to: as a bot would, but never to a
+    bot that only its own vote backs (voting for the bot every round to unblock a district was
+    the issue's workaround)."""
+    d = state.where[seat]
+    backers = {c: [p for p in state.voters(d) if state.votes[p] == c] for c in state.voters(d)}
+    return [
+        c
+        for c in revote_choices(player_view(state, seat))
+        if c not in robots or set(backers[c]) - {c}
+    ]
 
 
 def _changed(before, after, seat: int) -> bool:
