@@ -10,9 +10,9 @@ import pytest
 from districts_helpers import discard, elect, settled, with_deck
 
 from sh_sms.games.districts.bots import StrategySeat, play_game
-from sh_sms.games.districts.play import step as _step
 from sh_sms.games.districts.engine import Action, apply, legal_actions, new_game, player_view
 from sh_sms.games.districts.engine.actions import PLAY_ACTION, SEND_ACTION, TIMER
+from sh_sms.games.districts.play import step as _step
 from sh_sms.games.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
 from sh_sms.games.districts.text.resolve import (
     ALREADY_VOTED,

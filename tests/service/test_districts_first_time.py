@@ -4,8 +4,8 @@ a first-time group texts, end with nobody stuck.
 The people vote for themselves first (as a first-time table does), make their other moves as
 their seat's strategy would, and change a vote only once a text told them their district has
 nobody at a majority and no bot has a vote to change, and never to a bot only its own vote
-backs (voting for the bot every round to unblock a district was the issue's workaround); the bots move from the bot job, the timer runs out from the reminders job,
-on the fake clock. Checked all along:
+backs (voting for the bot every round to unblock a district was the issue's workaround); the
+bots move from the bot job, on the fake clock. Checked all along:
 
 - every person the game waits on was sent, since their last move (its reply included), a text
   with the command the wait needs (MOVE, VOTE, DISCARD, PLAY, INV, SEND);
@@ -54,9 +54,11 @@ def _split(state, seat: int) -> bool:
         return False
     d = state.where[seat]
     voters = state.voters(d)
-    return state.closed[d - 1] is None and seat in voters and None not in [
-        state.votes[p] for p in voters
-    ]
+    return (
+        state.closed[d - 1] is None
+        and seat in voters
+        and None not in [state.votes[p] for p in voters]
+    )
 
 
 def play_first_time_table(table: Table, people: int, bots: int, seed: int) -> dict[str, int]:

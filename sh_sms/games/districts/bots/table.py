@@ -67,7 +67,8 @@ def play_game(
     """Play one game to its end with `seat_for(seat, alignment card)` in each seat.
 
     The clock runs out only when nobody is left to answer (a district whose votes split and
-    whose bots keep their votes); then the timer starts and runs out. `watch(state, seat, action, events)` sees every step after it.
+    whose bots keep their votes); then the timer starts and runs out. `watch(state, seat,
+    action, events)` sees every step after it.
     """
     state, events = new_game([f"P{i + 1}" for i in range(players)], seed)
     seats = [seat_for(seat, card) for seat, card in enumerate(state.cards)]

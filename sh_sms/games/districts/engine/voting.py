@@ -56,9 +56,7 @@ def needed(s: DistrictsState, district: int) -> int:
     return len(s.voters(district)) // 2 + 1
 
 
-def vote(
-    s: DistrictsState, seat: int, candidate: int, events: list[Event], now: int = 0
-) -> None:
+def vote(s: DistrictsState, seat: int, candidate: int, events: list[Event], now: int = 0) -> None:
     """`seat` votes for `candidate`; a majority of the district elects them to the capitol.
     The district is told who is still to vote and, when the timer runs, the seconds it has left
     (issue 34: a district without a majority knows what elects and when the timer ends it)."""
