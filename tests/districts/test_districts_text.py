@@ -355,3 +355,20 @@ def test_an_election_that_starts_the_timer_does_not_offer_it() -> None:
 def play_step(state, seat: int, action: Action):
     """A step as the table makes it (the timer starts by itself when nobody is left to vote)."""
     return _step(state, seat, action, datetime(2026, 6, 10, 16, 0, tzinfo=UTC))
+
+
+def test_the_last_player_a_settling_or_a_vote_waits_on_is_told_so() -> None:
+    """Issue 34: the player the settling (or a vote) waits on alone is told, with the command."""
+    state, _ = new_game(NAMES, 0)
+    for seat, d in enumerate([1, 1, 2, 2]):
+        before, (state, events) = state, apply(state, seat, Action("move", d))
+    assert step_texts(before, state, events)[4] == [
+        "The game now waits only on you: pick a district (MOVE 1, MOVE 2, MOVE 3)."
+    ]
+    state, _ = apply(state, 4, Action("move", 3))
+    for seat, candidate in [(4, 4), (0, 0), (1, 0)]:
+        state, _ = apply(state, seat, Action("vote", candidate))
+    before, (state, events) = state, apply(state, 2, Action("vote", 2))
+    assert step_texts(before, state, events)[3][-1] == (
+        "The game now waits only on you: vote in D2 (VOTE <name>)."
+    )

@@ -172,8 +172,24 @@ def step_texts(
         prompt = prompt_text(player_view(after, seat))
         if prompt:
             texts[seat].append(prompt)
+    for seat in _left_alone(before, after, waiting_before, asked):
+        view = player_view(after, seat)
+        choices = [arg for _kind, arg in view["legal"]]
+        context = {**helpers(names, rules), "phase": after.phase, "choices": choices}
+        texts[seat].append(
+            Prompt(render("waits_on_you", **context, you=seat, district=after.where[seat]))
+        )
     _brief_if_long(texts, events, names, rules, extra)
     return texts
+
+
+def _left_alone(before, after, waiting_before: set[int], asked: list[int]) -> list[int]:
+    """The one player a settling or a vote now waits on alone, once the others are done (told
+    so by name, issue 34); nobody when the step opened the wait (their prompt says it)."""
+    now = awaiting(after)
+    if after.phase not in ("settle", "vote") or len(now) != 1 or now[0] in asked:
+        return []
+    return now if len(waiting_before) > 1 else []
 
 
 def _brief_if_long(texts, events, names, rules, extra) -> None:
