@@ -101,7 +101,7 @@ def play(turn: Turn, clock: GameClock) -> None:
         return
     bots = bot_seats(turn.players)
     kind.bot_talk(turn, bots)
-    waiting = [seat for seat in kind.awaiting(turn.state) if seat in bots]
+    waiting = kind.bots_to_move(turn.state, bots)
     if not waiting:
         return
     ready = (clock.wait_since or turn.now) + pause(clock, turn.settings)
@@ -110,7 +110,7 @@ def play(turn: Turn, clock: GameClock) -> None:
         return
     key = wait_key(turn.game, turn.state)
     for seat in waiting:  # a vote waits on several bots; most moves on one
-        if wait_key(turn.game, turn.state) == key and seat in kind.awaiting(turn.state):
+        if wait_key(turn.game, turn.state) == key and seat in kind.bots_to_move(turn.state, bots):
             clock.bot_due_at = None  # the last move plans the next run (`plan`)
             _move(turn, seat)
 

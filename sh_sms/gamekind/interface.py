@@ -159,6 +159,10 @@ class GameKind(Protocol):
     def bot_decision(self, state: State, seat: int, seen: list[Event]) -> Action | None:
         """A bot's move now, from its seat's view and the events its seat has seen."""
 
+    def bots_to_move(self, state: State, bots: frozenset[int]) -> list[int]:
+        """The computer players in `bots` with a move now: those the game waits on, and any
+        the game lets change a move already made (a districts bot in a split district)."""
+
     def bot_has_work(
         self, bots: set[int], before: State | None, after: State, events: list[Event]
     ) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from districts_helpers import settled
 
 from sh_sms.gamekind.kit import Event
-from sh_sms.games.districts.bots import decide
+from sh_sms.games.districts.bots import bots_to_move, decide
 from sh_sms.games.districts.engine import Action, apply, awaiting, player_view
 from sh_sms.games.districts.engine.actions import VOTE_ACTION
 from sh_sms.games.districts.engine.state import ELECTED
@@ -78,3 +78,45 @@ def test_a_lone_bot_elects_itself() -> None:
     state = settled([1, 1, 2, 2, 3])
     state = bot_votes(state, 4)
     assert state.reps[2] == 4
+
+
+def _revote(state, seat: int):
+    """The bot in `seat`, no longer awaited, changes its vote (it must have one)."""
+    assert seat not in awaiting(state)
+    assert seat in bots_to_move(state, {seat})
+    return bot_votes(state, seat)
+
+
+@pytest.mark.parametrize("side", ["liberal", "fascist", "oligarch"])
+def test_a_bot_that_voted_first_changes_its_vote_for_a_person_who_voted_for_themselves(
+    side: str,
+) -> None:
+    """Issue 34: alone with a person, the bot voted for itself; the person for themselves, 1 to
+    1. The bot then votes for them: the district elects without waiting out the timer."""
+    state = _with_card([1, 1, 2, 2, 3], 1, side)  # D1: a person (seat 0) and a bot (seat 1)
+    state = bot_votes(state, 1)
+    assert state.votes[1] == 1 and state.closed[0] is None
+    state, _ = apply(state, 0, Action(VOTE_ACTION, 0))
+    assert state.closed[0] is None  # 1 to 1: nobody else is left to vote in D1
+    state = _revote(state, 1)
+    assert state.reps[0] == 0 and state.closed[0] == ELECTED
+
+
+def test_two_bots_of_a_four_way_split_gather_behind_one_and_elect() -> None:
+    state = settled([1, 1, 1, 1, 2, 2, 3])  # D1: people 0, 1 and bots 2, 3; 3 votes elect
+    for seat in range(4):
+        state, _ = apply(state, seat, Action(VOTE_ACTION, seat))
+    assert state.closed[0] is None and not [p for p in awaiting(state) if state.where[p] == 1]
+    for _ in range(3):
+        movers = bots_to_move(state, {2, 3})
+        if not movers:
+            break
+        state = bot_votes(state, movers[0])
+    assert state.closed[0] == ELECTED
+
+
+def test_a_bot_keeps_its_vote_while_a_voter_of_its_district_is_still_to_vote() -> None:
+    state = settled([2, 1, 1, 1, 3])  # D1: people 1, 2 and the bot 3
+    state = bot_votes(state, 3)
+    state, _ = apply(state, 1, Action(VOTE_ACTION, 1))
+    assert bots_to_move(state, {3}) == []  # seat 2 may still elect; the bot waits

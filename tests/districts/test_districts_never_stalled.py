@@ -8,7 +8,8 @@ out at arbitrary steps. After every step:
 - a bot the game waits on is seen by `bot_has_work` (else the bot job would never move it), and
   its decision is a move the game accepts;
 - the game waits on somebody, or on its running timer (the reminders job runs it out);
-- a bot whose vote, the last of its district, could elect somebody elects somebody.
+- a bot whose vote, the last of its district, could elect somebody elects somebody;
+- the timer never runs out while a bot of a split district could elect by changing its vote.
 
 DISTRICTS_STALL_GAMES sets how many games (300 by default; thousands for a longer look).
 """
@@ -91,6 +92,13 @@ def check_bot_vote(before, after, seat: int) -> None:
         assert after.reps[d - 1] is not None, f"D{d} unrepresented for want of bot {seat}'s vote"
 
 
+def check_timer_end(kind, bots, state) -> None:
+    """Issue 34: no district waits out the timer when a bot's changed vote would elect."""
+    changing = kind.bots_to_move(state, frozenset(bots))
+    if changing:
+        raise Stalled(f"round {state.round}: the timer ran out while bots {changing} could elect")
+
+
 def play(seed: int, kind=None) -> Counter:
     """One seeded game of people and bots to its end, checked after every step; how many steps,
     moves into an empty district and clock moves it took."""
@@ -113,7 +121,12 @@ def play(seed: int, kind=None) -> Counter:
             now = max(now, timer)  # the players' timer runs out
         roll = rng.random()
         clock_may = bool(legal_actions(state, SYSTEM, int(now.timestamp())))
-        if clock_may and (not waiting or roll < 0.04):
+        changing = kind.bots_to_move(state, frozenset(bots))
+        if changing and not waiting:  # the bot job comes before the timer's end
+            seat = rng.choice(changing)
+            action = kind.bot_decision(state, seat, seen[seat])
+            assert action is not None and action.kind == VOTE_ACTION, (seat, action)
+        elif clock_may and (not waiting or roll < 0.04):
             seat, action = SYSTEM, Action(TIMEOUT)  # a deadline, or the timer running out
         else:
             seat = rng.choice(waiting)
@@ -124,6 +137,8 @@ def play(seed: int, kind=None) -> Counter:
                 assert action is not None, f"bot {seat} awaited but has no move"
             else:
                 action = _person_move(state, seat, rng)
+        if seat is SYSTEM and state.timer_ends is not None and not waiting:
+            check_timer_end(kind, bots, state)  # the timer's own end, not a random deadline
         tally["into an empty district"] += bool(_to_empty(state, [action]))
         tally["clock"] += seat is SYSTEM
         before = state

@@ -4,6 +4,7 @@ wording (GSM-7, short, every prompt says exactly what to send)."""
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from districts_helpers import discard, elect, settled, with_deck
@@ -11,6 +12,7 @@ from districts_helpers import discard, elect, settled, with_deck
 from sh_sms.games.districts.bots import StrategySeat, play_game
 from sh_sms.games.districts.engine import Action, apply, legal_actions, new_game, player_view
 from sh_sms.games.districts.engine.actions import PLAY_ACTION, SEND_ACTION, TIMER
+from sh_sms.games.districts.play import step as _step
 from sh_sms.games.districts.text.commands import QUESTION, SPELLINGS, WRONG_GAME, parse
 from sh_sms.games.districts.text.resolve import (
     ALREADY_VOTED,
@@ -218,9 +220,39 @@ def test_step_texts_prompt_each_voter_once_with_their_district() -> None:
     before = state
     state, events = apply(state, 0, Action("vote", 1))
     texts = step_texts(before, state, events)
-    assert texts[0] == ["You vote for Bob: 1 vote, 2 elect."]
-    assert texts[1] == ["Ann votes for you: 1 vote, 2 elect."]
+    assert texts[0] == ["You vote for Bob: 1 vote, 2 elect. Still to vote: Bob."]
+    assert texts[1] == ["Ann votes for you: 1 vote, 2 elect. Still to vote: you."]
     assert texts[2] == texts[3] == texts[4] == []  # other districts do not see the votes
+
+
+def test_a_split_district_is_told_what_elects_and_when_the_timer_ends_it() -> None:
+    """Issue 34: a district left without a majority is told who is still to vote, what elects,
+    and when the timer ends it."""
+    state = settled([1, 1, 1, 2, 3])  # D1: Ann, Bob, Cy; D2: Dee; D3: Eve
+    state, _ = apply(state, 4, Action("vote", 4))  # Eve goes to the capitol
+    before, (state, events) = state, apply(state, 0, Action("vote", 0))
+    assert step_texts(before, state, events)[1] == [
+        "Ann votes for Ann: 1 vote, 2 elect. Still to vote: you, Cy."
+    ]
+    split = state
+    before, (state, events) = state, apply(state, 1, Action("vote", 1))
+    before, (state, events) = state, apply(state, 2, Action("vote", 2))
+    assert step_texts(before, state, events)[0] == [
+        "Cy votes for Cy: 1 vote, 2 elect. Nobody has 2: change a vote (VOTE <name>); when the "
+        "other districts have voted, D1 gets 10 min."
+    ]
+    state, _ = apply(split, 4, Action("timer"), 1000)
+    state, _ = apply(state, 1, Action("vote", 1), 1000)
+    before, (state, events) = state, apply(state, 2, Action("vote", 2), 1000 + 250)
+    assert step_texts(before, state, events)[0] == [
+        "Cy votes for Cy: 1 vote, 2 elect. Nobody has 2: change a vote (VOTE <name>) within 6 "
+        "min or D1 sends nobody."
+    ]
+    status = board_text(player_view(state, 0), 1000 + 250)  # STATUS names the split and timer
+    assert status.endswith(
+        "Still voting: D1, D2; the timer ends in 6 min. Your D1: you 1, Bob 1, Cy 1; 2 elect, "
+        "nobody has it: change a vote (VOTE <name>)."
+    )
 
 
 def test_private_texts_reach_only_their_reader() -> None:
@@ -281,3 +313,62 @@ def test_send_prompt_example_is_legal() -> None:
     example = re.search(r"e\.g\. SEND (\w+) (\d)", prompt)
     seat = NAMES.index(example.group(1))
     assert Action(SEND_ACTION, (seat, int(example.group(2)))) in legal_actions(state, actor)
+
+
+def test_every_capitol_discard_is_answered_to_its_sender() -> None:
+    """Issue 34: DISCARD in the capitol gets a reply (the capitol is silent, the rest see no
+    text of it)."""
+    state = elect(settled([1, 1, 2, 2, 3]), {1: 0, 2: 2, 3: 4})
+    drawer, taker = state.capitol["draw"], state.capitol["take"]
+    before, (state, events) = state, apply(state, drawer, Action("discard", state.hand[0]))
+    texts = step_texts(before, state, events)
+    if taker == drawer:
+        assert texts[drawer][0] == "You discarded one and keep 2."
+    else:
+        assert texts[drawer] == [f"You discarded one and handed 2 policies to {NAMES[taker]}."]
+    actor = state.capitol["action"]
+    before, (state, events) = state, apply(state, taker, Action("discard", state.hand[0]))
+    texts = step_texts(before, state, events)
+    mine = "keep 1" if actor == taker else f"handed 1 policy to {NAMES[actor]}"
+    assert texts[taker][0] == f"You discarded one and {mine}."
+    others = set(range(5)) - {drawer, taker, actor}
+    assert all(texts[p] == [] for p in others)
+
+
+def test_an_election_that_starts_the_timer_does_not_offer_it() -> None:
+    """Issue 34: "TIMER gives districts still voting 10 min." is never followed at once by "The
+    timer is running" (nor said while it runs)."""
+    state = settled([1, 1, 2, 2, 3])
+    state, _ = apply(state, 2, Action("vote", 2))
+    state, _ = apply(state, 3, Action("vote", 3))  # D2 split, nobody left to vote there
+    before = state
+    state, events = play_step(state, 4, Action("vote", 4))  # D3 elects Eve; D1 still votes
+    assert "TIMER gives" in step_texts(before, state, events)[4][0]
+    state, _ = apply(state, 0, Action("vote", 0))
+    before = state
+    state, events = play_step(state, 1, Action("vote", 0))  # D1 elects; the timer starts
+    told = step_texts(before, state, events)[0]
+    assert any("The timer is running" in t for t in told)
+    assert not any("TIMER gives" in t for t in told), told
+
+
+def play_step(state, seat: int, action: Action):
+    """A step as the table makes it (the timer starts by itself when nobody is left to vote)."""
+    return _step(state, seat, action, datetime(2026, 6, 10, 16, 0, tzinfo=UTC))
+
+
+def test_the_last_player_a_settling_or_a_vote_waits_on_is_told_so() -> None:
+    """Issue 34: the player the settling (or a vote) waits on alone is told, with the command."""
+    state, _ = new_game(NAMES, 0)
+    for seat, d in enumerate([1, 1, 2, 2]):
+        before, (state, events) = state, apply(state, seat, Action("move", d))
+    assert step_texts(before, state, events)[4] == [
+        "The game now waits only on you: pick a district (MOVE 1, MOVE 2, MOVE 3)."
+    ]
+    state, _ = apply(state, 4, Action("move", 3))
+    for seat, candidate in [(4, 4), (0, 0), (1, 0)]:
+        state, _ = apply(state, seat, Action("vote", candidate))
+    before, (state, events) = state, apply(state, 2, Action("vote", 2))
+    assert step_texts(before, state, events)[3][-1] == (
+        "The game now waits only on you: vote in D2 (VOTE <name>)."
+    )

@@ -80,7 +80,7 @@ def status(turn: Turn, _command: Command) -> None:
     """STATUS and WHO: who is where, the scoreboard, who the game waits on; then the sender's
     own prompt, if the game waits on them."""
     view = _view(turn)
-    turn.mail.add(turn.number, board_text(view))
+    turn.mail.add(turn.number, board_text(view, int(turn.now.timestamp())))
     _prompt(turn, view)
 
 

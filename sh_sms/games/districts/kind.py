@@ -9,7 +9,7 @@ from ...gamekind.interface import Param
 from ...table.turn import Turn
 from ...text.messages import Prompt, render
 from . import clock, learning, pages, params, play, public, reading, routes, talk, watching
-from .bots import decide
+from .bots import bots_to_move, decide
 from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view
 from .engine.state import OVER
 from .engine.tables import MAX_PLAYERS, MIN_PLAYERS
@@ -131,8 +131,11 @@ class DistrictsKind:
     def bot_decision(self, state, seat, seen):
         return decide(player_view(state, seat), seen)
 
+    def bots_to_move(self, state, bots):
+        return bots_to_move(state, bots)
+
     def bot_has_work(self, bots, before, after, events):
-        return bool(bots & set(awaiting(after)))
+        return bool(bots_to_move(after, bots))
 
     # what the public sees
     def public_state(self, session, game, state):

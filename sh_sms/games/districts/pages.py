@@ -13,7 +13,7 @@ from .engine.tables import MAX_PLAYERS, MIN_PLAYERS
 from .replay import build_replay
 from .text.wording import LOG_ONLY, alignment_text, event_text, policy_text
 
-UNTOLD = LOG_ONLY - {"passed"}  # the replay's own lines already say these
+UNTOLD = LOG_ONLY  # the replay's own lines already say these
 
 
 def board_page(_board: dict) -> tuple[str, dict]:

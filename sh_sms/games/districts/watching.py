@@ -24,7 +24,7 @@ from .text.wording import LOG_ONLY, event_text
 
 # Public events a watcher's digest leaves out: the deal, where each settled (the round's board
 # says it), and the log's bookkeeping; the round's opening ("voting") comes last, as its board.
-QUIET = (LOG_ONLY - {"voting"}) | {"started", "dealt", "settled"}
+QUIET = (LOG_ONLY - {"voting"}) | {"started", "dealt", "settled", "passed"}
 OPENS = "voting"
 ENDINGS = ("game_over", "ended")
 # What a digest too long for two segments leaves out first, then next: the capitol's cards and

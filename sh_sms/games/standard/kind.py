@@ -144,6 +144,9 @@ class StandardKind:
     def bot_decision(self, state, seat, seen):
         return act_for(state, seat, seen)
 
+    def bots_to_move(self, state, bots):
+        return [seat for seat in awaiting(state) if seat in bots]
+
     def bot_has_work(self, bots, before, after, events):
         return bot_has_work(bots, before, after, events)
 

@@ -1,6 +1,13 @@
 """Computer players for the districts variant: they decide from a seat's view only."""
 
-from .strategy import decide
-from .table import RandomSeat, StrategySeat, play_game
+from .strategy import decide, revote_choices
+from .table import RandomSeat, StrategySeat, bots_to_move, play_game
 
-__all__ = ["RandomSeat", "StrategySeat", "decide", "play_game"]
+__all__ = [
+    "RandomSeat",
+    "StrategySeat",
+    "bots_to_move",
+    "decide",
+    "play_game",
+    "revote_choices",
+]

@@ -30,7 +30,12 @@ def decide(view: dict, history: list[Event], memory: Memory | None = None) -> Ac
     """
     public = view["public"]
     if view["seat"] not in public["waiting_for"]:
-        return None
+        choices = revote_choices(view)
+        if not choices:
+            return None
+        mem = (memory or Memory(len(public["players"]))).read(history)
+        best = max(choices, key=lambda c: (friendliness(view, mem, c), -c))
+        return Action(VOTE_ACTION, best)
     mem = (memory or Memory(len(public["players"]))).read(history)
     legal = [Action(kind, tuple(arg) if type(arg) is list else arg) for kind, arg in view["legal"]]
     kinds = {a.kind for a in legal}
@@ -79,6 +84,30 @@ def _vote(view: dict, mem: Memory, choices: list[int]) -> Action:
         if last or friendliness(view, mem, c) > KNOWN_FOE:
             return Action(VOTE_ACTION, c)
     return Action(VOTE_ACTION, max(choices, key=lambda c: (score(c), -c)))
+
+
+def revote_choices(view: dict) -> list[int]:
+    """Whom the seat of `view` would change its vote to, when every voter of its district has
+    voted and nobody has a majority (issue 34: a bot never keeps its district from electing):
+    the candidates its changed vote elects; else those with at least as many votes as its own
+    candidate, so that bots gather behind one (each such change makes the largest count grow,
+    so changes end). Empty: it keeps its vote."""
+    public, me = view["public"], view["seat"]
+    votes = view["district_votes"]
+    district = view["district"]
+    if public["phase"] != "vote" or district is None or me not in votes:
+        return []
+    box = public["districts"][district - 1]
+    voters = [p for p in box["players"] if p != box["rep"]]
+    if box["closed"] is not None or len(votes) < len(voters):
+        return []
+    count = Counter(votes.values())
+    mine, needed = votes[me], len(voters) // 2 + 1
+    others = [c for c in voters if c != mine]
+    electing = [c for c in others if count[c] + 1 >= needed]
+    if electing:
+        return electing
+    return [c for c in others if count[c] >= max(1, count[mine])]
 
 
 def _discard(view: dict) -> str:

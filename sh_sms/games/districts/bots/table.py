@@ -11,7 +11,7 @@ from ..engine import Action, DistrictsState, apply, awaiting, new_game, player_v
 from ..engine.randbot import RandomBot, clock
 from ..engine.state import OVER
 from .memory import Memory
-from .strategy import decide
+from .strategy import decide, revote_choices
 
 
 class Seat(Protocol):
@@ -66,15 +66,16 @@ def play_game(
 ) -> DistrictsState:
     """Play one game to its end with `seat_for(seat, alignment card)` in each seat.
 
-    The clock runs out only when nobody is left to answer (a district whose votes split); then
-    the timer starts and runs out. `watch(state, seat, action, events)` sees every step after it.
+    The clock runs out only when nobody is left to answer (a district whose votes split and
+    whose bots keep their votes); then the timer starts and runs out. `watch(state, seat,
+    action, events)` sees every step after it.
     """
     state, events = new_game([f"P{i + 1}" for i in range(players)], seed)
     seats = [seat_for(seat, card) for seat, card in enumerate(state.cards)]
     pick, now = random.Random(f"{seed}/table"), 0
     _tell(seats, events)
     while state.phase != OVER:
-        waiting = awaiting(state)
+        waiting = awaiting(state) or _revoting(state, seats)
         if waiting:
             seat = waiting[int(pick.random() * len(waiting))]
             action = seats[seat].act(state)
@@ -85,6 +86,27 @@ def play_game(
         if watch is not None:
             watch(state, seat, action, events)
     return state
+
+
+def bots_to_move(state: DistrictsState, bots: set[int] | frozenset[int]) -> list[int]:
+    """The bots in `bots` with a move now: those the game waits on, then those that change
+    their vote in a district whose votes all split (`revote_choices`)."""
+    waiting = [seat for seat in awaiting(state) if seat in bots]
+    changing = [
+        seat
+        for seat in sorted(bots)
+        if seat not in waiting and revote_choices(player_view(state, seat))
+    ]
+    return waiting + changing
+
+
+def _revoting(state: DistrictsState, seats: list[Seat]) -> list[int]:
+    """Strategy bots that change their vote in a district nobody is left to vote in."""
+    return [
+        seat
+        for seat, player in enumerate(seats)
+        if isinstance(player, StrategySeat) and revote_choices(player_view(state, seat))
+    ]
 
 
 def _tell(seats: list[Seat], events: list[Event]) -> None:

@@ -51,7 +51,7 @@ def apply(
     elif kind == MOVE_ACTION and s.phase == SETTLE:
         voting.settle(s, seat, arg, events)
     elif kind == VOTE_ACTION:
-        voting.vote(s, seat, arg, events)
+        voting.vote(s, seat, arg, events, now)
     elif kind == TIMER:
         voting.start_timer(s, seat, now, events)
     elif kind == INVESTIGATE_ACTION:

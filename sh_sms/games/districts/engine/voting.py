@@ -56,21 +56,20 @@ def needed(s: DistrictsState, district: int) -> int:
     return len(s.voters(district)) // 2 + 1
 
 
-def vote(s: DistrictsState, seat: int, candidate: int, events: list[Event]) -> None:
-    """`seat` votes for `candidate`; a majority of the district elects them to the capitol."""
+def vote(s: DistrictsState, seat: int, candidate: int, events: list[Event], now: int = 0) -> None:
+    """`seat` votes for `candidate`; a majority of the district elects them to the capitol.
+    The district is told who is still to vote and, when the timer runs, the seconds it has left
+    (issue 34: a district without a majority knows what elects and when the timer ends it)."""
     s.votes[seat] = candidate
     district = s.where[seat]
     voters = s.voters(district)
     count = sum(1 for p in voters if s.votes[p] == candidate)
     need = needed(s, district)
+    data = {"voter": seat, "candidate": candidate, "count": count, "needed": need}
+    data["district"], data["waiting"] = district, [p for p in voters if s.votes[p] is None]
+    data["left"] = None if s.timer_ends is None else max(0, s.timer_ends - now)
     for member in voters:  # the district sees its own votes; other districts do not
-        events.append(
-            Event(
-                "district_vote",
-                member,
-                {"voter": seat, "candidate": candidate, "count": count, "needed": need},
-            )
-        )
+        events.append(Event("district_vote", member, dict(data)))
     if count >= need:
         s.reps[district - 1] = candidate
         s.closed[district - 1] = ELECTED

@@ -3,6 +3,8 @@ templates/sms/districts/*.txt (pure; no English here)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from sh_sms.text import messages
 from sh_sms.text.gsm import sent_segments
 from sh_sms.text.messages import Prompt, join
@@ -15,10 +17,11 @@ from ..engine.tables import DEFAULT_RULES, DISTRICTS, MAX_PLAYERS, MIN_PLAYERS
 
 # Public events kept for the log and the board, not worth a text: each voter's prompt names
 # their district (voting), the holder's prompt lists the cards (drawn, handed).
-LOG_ONLY = frozenset({"passed", "voting", "drawn", "handed"})
+LOG_ONLY = frozenset({"voting", "drawn", "handed"})
 # Public events texted only to the player they are about (the table reads them in the log): a
-# player who settles is told it was done; the others learn who is where when the voting starts.
-OWN_ONLY = {"settled": "seat"}
+# player who settles is told it was done; the others learn who is where when the voting starts;
+# a capitol discard is answered to its sender (the capitol is silent).
+OWN_ONLY = {"settled": "seat", "passed": "from"}
 # Events whose text differs for the player they are about ("You go to the capitol...", "You
 # played..."): every event that names a player, so that none names its reader.
 PER_SEAT = frozenset(
@@ -63,6 +66,7 @@ def event_text(event: Event, names: list[str], rules: dict, you: int | None = No
     wording, such as the replay's address in the last text, `over`: the game ended in the same
     step, `full`: the capitol filled in the same step)."""
     context = {**helpers(names, rules), "over": False, "full": False, "brief": False}
+    context |= {"timer_on": False}
     context |= {**event.data, **extra}
     if event.kind == "game_over":
         return _fitting("event_game_over", context, you)
@@ -140,6 +144,8 @@ def step_texts(
     asked = [s for s in awaiting(after) if s not in waiting_before]
     names, rules = after.names, after.rules
     extra = {**extra, "over": after.phase == OVER, "full": any(e.kind == "capitol" for e in events)}
+    # a timer already running, or started in this step, is told as such: no "TIMER gives..."
+    extra["timer_on"] = after.timer_ends is not None or any(e.kind == "timer" for e in events)
     elected = {e.data["district"] for e in events if e.kind == "elected"}
     empty = any(e.kind == "capitol" and not e.data["reps"] for e in events)
     for event in events:
@@ -166,8 +172,24 @@ def step_texts(
         prompt = prompt_text(player_view(after, seat))
         if prompt:
             texts[seat].append(prompt)
+    for seat in _left_alone(before, after, waiting_before, asked):
+        view = player_view(after, seat)
+        choices = [arg for _kind, arg in view["legal"]]
+        context = {**helpers(names, rules), "phase": after.phase, "choices": choices}
+        texts[seat].append(
+            Prompt(render("waits_on_you", **context, you=seat, district=after.where[seat]))
+        )
     _brief_if_long(texts, events, names, rules, extra)
     return texts
+
+
+def _left_alone(before, after, waiting_before: set[int], asked: list[int]) -> list[int]:
+    """The one player a settling or a vote now waits on alone, once the others are done (told
+    so by name, issue 34); nobody when the step opened the wait (their prompt says it)."""
+    now = awaiting(after)
+    if after.phase not in ("settle", "vote") or len(now) != 1 or now[0] in asked:
+        return []
+    return now if len(waiting_before) > 1 else []
 
 
 def _brief_if_long(texts, events, names, rules, extra) -> None:
@@ -185,15 +207,26 @@ def _brief_if_long(texts, events, names, rules, extra) -> None:
             told[told.index(full)] = brief
 
 
-def board_text(view: dict) -> str:
-    """STATUS and WHO: the round, who is where (* the representatives), tracks, who is awaited."""
+def board_text(view: dict, now: int | None = None) -> str:
+    """STATUS and WHO: the round, who is where (* the representatives), tracks, who is awaited;
+    while voting, the districts still voting and the timer's minutes left (`now`: the engine's
+    time), and the reader's own district's tally (issue 34)."""
     public = view["public"]
     names = [p["name"] for p in public["players"]]
     waiting = public["waiting_for"]
+    voting, left, tally = [], None, {}
     if public["phase"] == "vote":  # who has voted is each district's own business
         waiting = [p for p in waiting if public["where"][p] == view["district"]]
+        voting = [d["district"] for d in public["districts"] if d["closed"] is None]
+        ends = public["timer_ends"]
+        left = None if ends is None or now is None else max(1, (ends - now + 59) // 60)
+        tally = Counter(view["district_votes"].values())
     return render(
         "board",
+        voting=voting,
+        timer_left=left,
+        tally=dict(tally),
+        needed=_needed(public, view["district"]),
         **helpers(names, public["rules"]),
         round=public["round"],
         phase_word=public["phase"],
@@ -206,6 +239,14 @@ def board_text(view: dict) -> str:
         you=view["seat"],
         mine=view["district"],  # a voter's own district: its prompt, after the board, lists it
     )
+
+
+def _needed(public: dict, district: int | None) -> int:
+    """Votes that elect in `district` now: a majority of its players outside the capitol."""
+    if district is None:
+        return 0
+    box = public["districts"][district - 1]
+    return len([p for p in box["players"] if p != box["rep"]]) // 2 + 1
 
 
 def role_text(view: dict) -> str:

@@ -129,6 +129,9 @@ class VaultKind:
     def bot_decision(self, state, seat, seen):
         return engine.decide(engine.player_view(state, seat))
 
+    def bots_to_move(self, state, bots):
+        return [seat for seat in engine.awaiting(state) if seat in bots]
+
     def bot_has_work(self, bots, before, after, events):
         return bool(bots & set(engine.awaiting(after)))
 
