@@ -110,5 +110,5 @@ def test_a_bystander_asking_is_told_whom_the_game_waits_on(new_table, text):
 )
 def test_lobby_questions_are_answered_in_spanish(new_table, text, expected):
     table = new_table()
-    code = lobby(table)
+    lobby(table)
     answered(table.phone("Bob").send(text).reply, *expected)
