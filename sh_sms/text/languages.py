@@ -129,6 +129,13 @@ def how_to_words() -> dict[str, str]:
     }
 
 
+def their_terms() -> dict[str, str]:
+    """Every language's game words -> the term each explains ("nominar": nominate)."""
+    return {
+        w: t for lang in languages().values() for w, t in lang.questions.get("terms", {}).items()
+    }
+
+
 def vote_words(kind: str) -> frozenset[str]:
     """Every language's words of one kind for reading a vote (ja, filler, hedges...)."""
     found = (language.votes.get(kind, ()) for language in languages().values())

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from .helpwords import GAME, HOW_IT_WORKS, HOW_TO, LEADING, NOW, ROLE, RULES, TERMS, TRAILING
-from .languages import how_to_words, question_forms
+from .languages import how_to_words, question_forms, their_terms
 from .sentences import Words
 from .verbforms import how_to_verb
 
@@ -53,13 +53,27 @@ _WHOLE = {
     topic: re.compile(f"(?:{'|'.join((*forms, *question_forms(topic)))})")
     for topic, forms in (("now", NOW), ("role", ROLE), ("win", RULES), ("game", GAME))
 }
-# "como voto", "cómo puedo nominar": another language's "how do I" (words.toml [questions]).
-# The verb is any form of the table's words (`verbforms.how_to_verb`: "como nomino", "como se
-# nomina", "como hago para nominar"), with what it takes after it ("a alguien", "una carta").
+# "como voto", "cómo nomino a alguien": another language's "how do I" (words.toml [questions]
+# how_to_frames, {verb} a word of its how_to table).
 _THEIR_HOW = how_to_words()
+_THEIR_VERBS = "|".join(sorted(map(re.escape, _THEIR_HOW), key=len, reverse=True)) or "$^"
+_THEIR_HOW_TO = [
+    re.compile(form.replace("{verb}", f"(?P<verb>{_THEIR_VERBS})"))
+    for form in question_forms("how_to_frames")
+]
+# "que significa ja", "que es nominar": another language's "what does <term> mean" (its
+# [questions] means, {term} a word of its [questions.terms] or of TERMS).
+_THEIR_TERMS = {**TERMS, **their_terms()}
+_THEIR_TERM = "|".join(sorted(map(re.escape, _THEIR_TERMS), key=len, reverse=True))
+_THEIR_MEANS = [
+    re.compile(form.replace("{term}", f"(?P<term>{_THEIR_TERM})"))
+    for form in question_forms("means")
+]
+# Any form of a verb after a lead ("como nomino", "como se nomina", "como hago para nominar",
+# `verbforms.how_to_verb`), with what it takes after it ("a alguien", "una carta").
 _THEIR_LEADS = "|".join(question_forms("how")) or "$^"
 _THEIR_OBJECTS = "|".join(question_forms("how_objects")) or "$^"
-_THEIR_HOW_TO = re.compile(rf"(?:{_THEIR_LEADS}) (?P<verb>[a-z]+)(?: (?:{_THEIR_OBJECTS}))?")
+_THEIR_HOW_FORM = re.compile(rf"(?:{_THEIR_LEADS}) (?P<verb>[a-z]+)(?: (?:{_THEIR_OBJECTS}))?")
 
 
 @dataclass(frozen=True)
@@ -73,7 +87,8 @@ class HowTo:
 
 def how_to(words: Words) -> HowTo | None:
     """What `words` ask the service about how to play, or None when they do not."""
-    for core in dict.fromkeys((_core(words.words, trail=False), _core(words.words))):
+    whole = " ".join(words.words)  # "q hago ahora": a leading word that is small talk in English
+    for core in dict.fromkeys((whole, _core(words.words, trail=False), _core(words.words))):
         found = _asks(core) if core else None
         if found is not None:
             return found
@@ -88,7 +103,11 @@ def _asks(core: str) -> HowTo | None:
     match = _HOW_TO.fullmatch(core)
     if match:
         return HowTo(HOW_TO[match.group("verb")])
-    match = _THEIR_HOW_TO.fullmatch(core)
+    for pattern in _THEIR_HOW_TO:
+        match = pattern.fullmatch(core)
+        if match:
+            return HowTo(_THEIR_HOW[match.group("verb")])
+    match = _THEIR_HOW_FORM.fullmatch(core)
     verb = how_to_verb(match.group("verb"), _THEIR_HOW) if match else None
     if verb is not None:
         return HowTo(verb)
@@ -100,6 +119,10 @@ def _asks(core: str) -> HowTo | None:
         if match:
             found = (match.group("term"), *(g for g in match.groups()[1:] if g))
             return HowTo("term", tuple(TERMS[t] for t in dict.fromkeys(found)))
+    for pattern in _THEIR_MEANS:
+        match = pattern.fullmatch(core)
+        if match:
+            return HowTo("term", (_THEIR_TERMS[match.group("term")],))
     return None
 
 
