@@ -107,10 +107,6 @@ def _asks(core: str) -> HowTo | None:
         match = pattern.fullmatch(core)
         if match:
             return HowTo(_THEIR_HOW[match.group("verb")])
-    match = _THEIR_HOW_FORM.fullmatch(core)
-    verb = how_to_verb(match.group("verb"), _THEIR_HOW) if match else None
-    if verb is not None:
-        return HowTo(verb)
     match = _WORKS.fullmatch(core)
     if match:
         return HowTo(HOW_IT_WORKS[match.group("thing")])
@@ -123,6 +119,10 @@ def _asks(core: str) -> HowTo | None:
         match = pattern.fullmatch(core)
         if match:
             return HowTo("term", (_THEIR_TERMS[match.group("term")],))
+    match = _THEIR_HOW_FORM.fullmatch(core)
+    verb = how_to_verb(match.group("verb"), _THEIR_HOW) if match else None
+    if verb is not None:
+        return HowTo(verb)
     return None
 
 
