@@ -6,13 +6,16 @@ from __future__ import annotations
 from datetime import datetime
 
 from ...gamekind.interface import Param
+from ...conversation.reading import Question
 from ...table.turn import Turn
+from ...text.commands import Command
 from ...text.messages import Prompt, render
 from . import clock, learning, pages, params, play, public, reading, routes, talk, watching
 from .bots import decide
 from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view
 from .engine.state import OVER
 from .engine.tables import MAX_PLAYERS, MIN_PLAYERS
+from .text.commands import MOVE_VERBS
 from .text.commands import taught as taught_word
 from .text.wording import lobby_rules_text, prompt_text, step_texts
 
@@ -89,6 +92,16 @@ class DistrictsKind:
 
     def read(self, turn, text):
         return reading.read(turn, text)
+
+    def lobby_read(self, turn, text):
+        """In its lobby: this game's own moves ("MOVE 2": not started yet) and questions about
+        them ("how do i move"); None for the rest, read as in any lobby."""
+        found = reading.read(turn, text)
+        if isinstance(found, Question) or (
+            isinstance(found, Command) and found.verb in MOVE_VERBS
+        ):
+            return found
+        return None
 
     def handler_for(self, turn, reading_):
         return routes.handler_for(turn, reading_)

@@ -55,6 +55,8 @@ def read(turn: Turn, text: str) -> Reading:
     question = _how_to(text, turn.situation == AFTER_GAME)
     if question is not None and getattr(literal, "verb", None) in ("say", None):
         return question  # "how do i vote", "how do i move"
+    if getattr(literal, "verb", None) in PLAYER_VERBS and _talk_after(literal):
+        return Command("say", plain(text).strip())  # "vote later"
     if turn.situation != IN_GAME:
         return literal
     near = _near(turn, text)
@@ -65,8 +67,6 @@ def read(turn: Turn, text: str) -> Reading:
         if literal.verb in EVERYDAY_MOVES:
             plainly = len(text.split()) == 1 or (literal.arg or "").isdigit()
             return ParseError(WRONG_GAME, None, literal.verb) if plainly else talk
-        if literal.verb in PLAYER_VERBS and (literal.arg or "").casefold() in TALK_AFTER:
-            return talk  # "vote later"
         if literal.verb in PLAYER_VERBS and len(text.split()) > 2 and not _names(turn, literal):
             return _sentence(turn, literal.verb, (), _choices(turn, literal.verb), talk)
         return literal
@@ -85,6 +85,12 @@ def read(turn: Turn, text: str) -> Reading:
     return _sentence(turn, verb, literal.words, choices, talk)
 
 
+def _talk_after(literal: Command | ParseError) -> bool:
+    """VOTE with a word that makes it talk about voting ("vote later")."""
+    arg = literal.arg if isinstance(literal, Command) else " ".join(literal.words)
+    return (arg or "").casefold() in TALK_AFTER
+
+
 def _near(turn: Turn, text: str) -> Reading | None:
     """A near move of a sender the game waits on (`text.near`): made when plainly one move with
     one target, asked when hedged or unclear; a command word of a move they cannot make now is
@@ -100,6 +106,11 @@ def _near(turn: Turn, text: str) -> Reading | None:
     choices = _choices(turn, verb)
     plain_move = not found.hedged and (len(targets) == 1 or (verb in NO_TARGET and not targets))
     if not choices:
+        awaited = {a.kind for a in legal_actions(turn.state, seat)} - {"timer"}
+        if found.form and len(awaited) == 1 and not found.hedged and verb != "vote":
+            own = awaited.pop()  # "drop 3" from the player who holds the policy: PLAY?
+            return Unclear(own, plain(text).strip(), tuple(_shown(own, _choices(turn, own),
+                                                                  turn.names, turn)))
         if found.form or not plain_move:
             return None
         return Command(verb, targets[0] if targets else None)

@@ -43,7 +43,7 @@ LEAD = COURTESY | frozenset(
 AFTER = (
     COURTESY
     | frozenset().union(*FILLERS.values())
-    | frozenset("lol lmao haha it the card policy number then".split())
+    | frozenset("lol lmao haha it the card policy number then timer".split())
     | frozenset(w.casefold() for table in _OWN for w in table.get("near_courtesy", ()))
 )
 HEDGE = HEDGES | frozenset("should might could or if would".split())
@@ -66,7 +66,7 @@ def near_move(words: tuple[str, ...], question: bool, names: list[str], me: str)
     """The near move `words` make (see the module docstring), or None."""
     at = next((i for i, w in enumerate(words) if w in VERB_WORDS), None)
     if at is None:
-        return _bare(words, question)
+        return _bare(words, question) or _names_asked(words, names)
     verb = VERB_WORDS[words[at]]
     before, after = words[:at], words[at + 1 :]
     if any(w not in LEAD and w not in HEDGE for w in before):
@@ -92,6 +92,15 @@ def _bare(words: tuple[str, ...], question: bool) -> Near | None:
         return None
     hedged = question or bool(rest and any(w in HEDGE for w in rest))
     return Near("move", tuple(dict.fromkeys(targets)), hedged, True)
+
+
+def _names_asked(words: tuple[str, ...], names: list[str]) -> Near | None:
+    """Names weighed against each other ("ivy or lee?"): a vote asked about, never made."""
+    targets = [t for w in words if (t := _target("vote", w, names, "")) is not None]
+    rest = [w for w in words if _target("vote", w, names, "") is None]
+    if len(targets) < 2 or "or" not in rest or any(w not in HEDGE for w in rest):
+        return None
+    return Near("vote", tuple(dict.fromkeys(targets)), True, True)
 
 
 def _target(verb: str, word: str, names: list[str], me: str) -> str | None:
