@@ -160,7 +160,7 @@ class Replay:
             self.games[line.situation] = self._build(line.situation)
         code, seat, row = self.games[line.situation]
         self.readings.clear()
-        self.phones[code][seat].send(line.text)
+        self.last = self.phones[code][seat].send(line.text)
         moved = self._moved(code, row)
         if (moved and line.situation == "lobby") or self._roster_changed(code):
             del self.games[line.situation]

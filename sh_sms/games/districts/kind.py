@@ -107,7 +107,8 @@ class DistrictsKind:
         return routes.handler_for(turn, reading_)
 
     def refuse(self, turn, seat, refused, action):
-        play.refuse(turn, "not_now", word=taught_word(action.kind))
+        commands = talk.your_moves(turn.state, seat)
+        play.refuse(turn, "not_now", word=taught_word(action.kind), commands=commands)
 
     def step_texts(self, before, after, events: list[Event], room_from, replay):
         return step_texts(before, after, events, replay=replay)
@@ -117,7 +118,7 @@ class DistrictsKind:
         return talk.districts_talk_refusal(state, seat)
 
     def talk_hint(self, state, seat):
-        return {"commands": []}
+        return {"commands": talk.your_moves(state, seat)}
 
     def listeners(self, state, seat, others):
         return talk.districts_listeners(state, seat, others)
