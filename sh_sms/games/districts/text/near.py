@@ -8,8 +8,8 @@ moves, or that hedges one, read as the standard game reads "ok nom cy" and "mayb
 - The same with a hedge ("maybe", "should i", "2 or 3", a question mark): asked, never made.
 - A bare district while picking one ("2", "d1"): that move; "maybe 2?", "2 or 3?": asked.
 - Anything else (a word outside these) is not a near move: the caller reads it as before.
-Each language adds its own forms and courtesy from its words.toml [districts] (`near_<verb>`,
-`near_courtesy`).
+Each language adds its own forms, courtesy and hedges from its words.toml [districts]
+(`near_<verb>`, `near_courtesy`, `near_hedges`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ FORMS = {
     word.casefold(): key.removeprefix("near_")
     for table in _OWN
     for key, words in table.items()
-    if key.startswith("near_") and key != "near_courtesy"
+    if key.startswith("near_") and key not in ("near_courtesy", "near_hedges")
     for word in words
 }
 VERB_WORDS = {**ALIASES, **FORMS}
@@ -47,6 +47,7 @@ AFTER = (
     | frozenset(w.casefold() for table in _OWN for w in table.get("near_courtesy", ()))
 )
 HEDGE = HEDGES | frozenset("should might could or if would".split())
+HEDGE |= frozenset(w.casefold() for table in _OWN for w in table.get("near_hedges", ()))
 SELF = frozenset({"me", "myself"})
 NO_TARGET = frozenset({"timer", "play"})
 
