@@ -59,13 +59,16 @@ def read(turn: Turn, text: str) -> Reading:
         return Command("say", plain(text).strip())  # "vote later"
     if turn.situation != IN_GAME:
         return literal
-    near = _near(turn, text)
+    # "MOVE 2?" is told the command, "VOTE" alone its usage: as before
+    asked = isinstance(literal, ParseError) and literal.code in (QUESTION, MISSING_ARG)
+    near = None if asked else _near(turn, text)
     if near is not None:
         return near
     talk = Command("say", plain(text).strip())
     if isinstance(literal, Command):
         if literal.verb in EVERYDAY_MOVES:
-            plainly = len(text.split()) == 1 or (literal.arg or "").isdigit()
+            arg = literal.arg or ""
+            plainly = len(text.split()) == 1 or arg.isdigit() or _names(turn, literal)
             return ParseError(WRONG_GAME, None, literal.verb) if plainly else talk
         if literal.verb in PLAYER_VERBS and len(text.split()) > 2 and not _names(turn, literal):
             return _sentence(turn, literal.verb, (), _choices(turn, literal.verb), talk)

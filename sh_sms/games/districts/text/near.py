@@ -26,7 +26,7 @@ _OWN = [language.games.get(GAME, {}) for language in languages().values()]
 FORMS = {
     "go": "move", "going": "move", "goin": "move", "moving": "move", "take": "move",
     "voting": "vote", "drop": "discard", "dropping": "discard", "discarding": "discard",
-    "playing": "play", "start": "timer",
+    "playing": "play",
 } | {
     word.casefold(): key.removeprefix("near_")
     for table in _OWN
@@ -37,7 +37,7 @@ FORMS = {
 VERB_WORDS = {**ALIASES, **FORMS}
 # Words that may stand before the move's word ("ok fine", "oh.", "i'll", "so i").
 LEAD = COURTESY | frozenset(
-    "oh so i ill im i'll will gonna well um uh hm the and".split()
+    "oh so i ill im i'll will gonna well um uh hm the and start".split()
 ) | frozenset(w.casefold() for table in _OWN for w in table.get("near_courtesy", ()))
 # Words that may follow the move's word besides its target.
 AFTER = (
@@ -81,7 +81,8 @@ def near_move(words: tuple[str, ...], question: bool, names: list[str], me: str)
             return None
     if verb in NO_TARGET and targets:
         return None
-    hedged = question or any(w in HEDGE for w in words)
+    # "vote for me" asks the table for votes more often than it votes: asked, never made
+    hedged = question or any(w in HEDGE or w in SELF for w in words)
     return Near(verb, tuple(dict.fromkeys(targets)), hedged, words[at] not in ALIASES)
 
 
