@@ -80,6 +80,10 @@ def read(turn: Turn, text: str) -> Reading:
         watch = watch_asked(turn.session, text, words)  # "hi can i watch QSSX?"
         if watch is not None:
             return watch
+    own = getattr(turn.kind, "lobby_read", None) if where == IN_LOBBY else None
+    own_reading = own(turn, text) if own is not None else None
+    if own_reading is not None:
+        return own_reading  # its own moves and questions ("MOVE 2": not yet; "how do i move")
     asked = how_to(words)
     if asked is not None and literal_verb(literal) in ("say", None):
         if where == NO_GAME:

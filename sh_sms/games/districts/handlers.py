@@ -24,6 +24,7 @@ from .params import table_rules
 from .play import refuse
 from .public import public_lines
 from .text.commands import HELP_TOPICS, SPELLINGS
+from .talk import your_moves
 from .text.commands import taught as taught_here
 from .text.resolve import Refusal, resolve
 from .text.wording import (
@@ -71,6 +72,7 @@ def move(turn: Turn, command: Command) -> None:
             choices=action.choices,
             typed=action.typed,
             word=taught_here(action.verb),
+            commands=your_moves(turn.state, turn.player.seat),
         )
         return
     act(turn, turn.player.seat, action)

@@ -6,13 +6,16 @@ from __future__ import annotations
 from datetime import datetime
 
 from ...gamekind.interface import Param
+from ...conversation.reading import Question
 from ...table.turn import Turn
+from ...text.commands import Command
 from ...text.messages import Prompt, render
 from . import clock, learning, pages, params, play, public, reading, routes, talk, watching
 from .bots import bots_to_move, decide
 from .engine import DistrictsState, Event, awaiting, legal_actions, player_view, public_view
 from .engine.state import OVER
 from .engine.tables import MAX_PLAYERS, MIN_PLAYERS
+from .text.commands import MOVE_VERBS
 from .text.commands import taught as taught_word
 from .text.wording import lobby_rules_text, prompt_text, step_texts
 
@@ -90,11 +93,22 @@ class DistrictsKind:
     def read(self, turn, text):
         return reading.read(turn, text)
 
+    def lobby_read(self, turn, text):
+        """In its lobby: this game's own moves ("MOVE 2": not started yet) and questions about
+        them ("how do i move"); None for the rest, read as in any lobby."""
+        found = reading.read(turn, text)
+        if isinstance(found, Question) or (
+            isinstance(found, Command) and found.verb in MOVE_VERBS
+        ):
+            return found
+        return None
+
     def handler_for(self, turn, reading_):
         return routes.handler_for(turn, reading_)
 
     def refuse(self, turn, seat, refused, action):
-        play.refuse(turn, "not_now", word=taught_word(action.kind))
+        commands = talk.your_moves(turn.state, seat)
+        play.refuse(turn, "not_now", word=taught_word(action.kind), commands=commands)
 
     def step_texts(self, before, after, events: list[Event], room_from, replay):
         return step_texts(before, after, events, replay=replay)
@@ -104,7 +118,7 @@ class DistrictsKind:
         return talk.districts_talk_refusal(state, seat)
 
     def talk_hint(self, state, seat):
-        return {"commands": []}
+        return {"commands": talk.your_moves(state, seat)}
 
     def listeners(self, state, seat, others):
         return talk.districts_listeners(state, seat, others)

@@ -34,6 +34,7 @@ from .text.commands import (
     district_number,
     parse,
 )
+from .text.near import NO_TARGET, near_move
 from .text.questions import asked as own_question
 from .text.resolve import KIND_OF_VERB
 
@@ -44,6 +45,8 @@ _HOW_OWN = re.compile(
 )
 EVERYDAY_MOVES = frozenset({"show", "drop", "keep"})  # standard house-rule words: talk here
 PLAYER_VERBS = frozenset({"vote", "investigate"})
+# Words after VOTE that make it talk about voting, not a vote ("vote later").
+TALK_AFTER = frozenset("later soon first again wisely next tomorrow".split())
 
 
 def read(turn: Turn, text: str) -> Reading:
@@ -52,12 +55,21 @@ def read(turn: Turn, text: str) -> Reading:
     question = _how_to(text, turn.situation == AFTER_GAME)
     if question is not None and getattr(literal, "verb", None) in ("say", None):
         return question  # "how do i vote", "how do i move"
+    if getattr(literal, "verb", None) in PLAYER_VERBS and _talk_after(literal):
+        return Command("say", plain(text).strip())  # "vote later"
     if turn.situation != IN_GAME:
         return literal
+    # "MOVE 2?" is told the command, "VOTE" alone its usage: as before
+    asked = isinstance(literal, ParseError) and literal.code in (QUESTION, MISSING_ARG)
+    near = None if asked else _near(turn, text)
+    if near is not None:
+        return near
     talk = Command("say", plain(text).strip())
     if isinstance(literal, Command):
         if literal.verb in EVERYDAY_MOVES:
-            return talk if len(text.split()) > 2 else ParseError(WRONG_GAME, None, literal.verb)
+            arg = literal.arg or ""
+            plainly = len(text.split()) == 1 or arg.isdigit() or _names(turn, literal)
+            return ParseError(WRONG_GAME, None, literal.verb) if plainly else talk
         if literal.verb in PLAYER_VERBS and len(text.split()) > 2 and not _names(turn, literal):
             return _sentence(turn, literal.verb, (), _choices(turn, literal.verb), talk)
         return literal
@@ -74,6 +86,40 @@ def read(turn: Turn, text: str) -> Reading:
     if literal.code == QUESTION and choices:
         return literal
     return _sentence(turn, verb, literal.words, choices, talk)
+
+
+def _talk_after(literal: Command | ParseError) -> bool:
+    """VOTE with a word that makes it talk about voting ("vote later")."""
+    arg = literal.arg if isinstance(literal, Command) else " ".join(literal.words)
+    return (arg or "").casefold() in TALK_AFTER
+
+
+def _near(turn: Turn, text: str) -> Reading | None:
+    """A near move of a sender the game waits on (`text.near`): made when plainly one move with
+    one target, asked when hedged or unclear; a command word of a move they cannot make now is
+    that command (its refusal names what works). None: not a near move, read as before."""
+    seat = turn.player.seat
+    if not legal_actions(turn.state, seat):
+        return None
+    words = words_of(text)
+    found = near_move(words.words, words.question, turn.names, turn.names[seat])
+    if found is None:
+        return None
+    verb, targets = found.verb, found.targets
+    choices = _choices(turn, verb)
+    plain_move = not found.hedged and (len(targets) == 1 or (verb in NO_TARGET and not targets))
+    if not choices:
+        awaited = {a.kind for a in legal_actions(turn.state, seat)} - {"timer"}
+        if found.form and len(awaited) == 1 and not found.hedged and verb != "vote":
+            own = awaited.pop()  # "drop 3" from the player who holds the policy: PLAY?
+            return Unclear(own, plain(text).strip(), tuple(_shown(own, _choices(turn, own),
+                                                                  turn.names, turn)))
+        if found.form or not plain_move:
+            return None
+        return Command(verb, targets[0] if targets else None)
+    if plain_move:
+        return Command(verb, targets[0] if targets else None)
+    return Unclear(verb, plain(text).strip(), tuple(_shown(verb, choices, turn.names, turn)))
 
 
 def _how_to(text: str, over: bool = False) -> Question | None:

@@ -43,7 +43,8 @@ TERMS = {
     **dict.fromkeys(
         ("public works", "redistrict", "redistricting", "policy", "policies"), "policy"
     ),
-    **dict.fromkeys(("timer", "the timer"), "timer"),
+    **dict.fromkeys(("timer", "the timer", "tie", "ties", "tied", "a tie"), "timer"),
+    **dict.fromkeys(("card", "cards"), "policy"),
     **dict.fromkeys(("send", "move", "vote", "play", "discard"), None),  # their own HELP
     "inv": "investigate",
 }
@@ -53,6 +54,11 @@ MEANS = (
     r"whats {the}{term}(?: mean| means| for)?",
     r"(?:what|wat) (?:does|do|is) {the}{term} (?:mean|stand for|do|for)",
     r"(?:idk|i dont know|i dunno|dont know) what {the}{term} (?:is|are|means)",
+    r"how (?:does|do) {the}{term} work",
+    r"how (?:do|can) (?:i|we) (?:pick|choose|join|get into) {the}{term}",
+    r"what happens (?:if|when) (?:we|they|it|you) {term}",
+    r"what happens (?:if|when|on) (?:there is |theres |its )?{the}{term}",
+    r"who (?:can|do|should) (?:i|we) (vote) for",
 )
 
 
