@@ -38,8 +38,17 @@ def test_a_plain_near_move_is_that_move(text, verb, target):
 
 @pytest.mark.parametrize(
     "text",
-    ["maybe vote ivy?", "should i move 3", "2 or 3?", "ivy or lee?", "deberia votar a Lee",
-     "igual voy al 2", "vote ivy or lee", "ok play?", "vote for me"],
+    [
+        "maybe vote ivy?",
+        "should i move 3",
+        "2 or 3?",
+        "ivy or lee?",
+        "deberia votar a Lee",
+        "igual voy al 2",
+        "vote ivy or lee",
+        "ok play?",
+        "vote for me",
+    ],
 )
 def test_a_hedged_near_move_is_asked(text):
     found = _near(text)
@@ -48,8 +57,15 @@ def test_a_hedged_near_move_is_asked(text):
 
 @pytest.mark.parametrize(
     "text",
-    ["everyone vote ivy", "i like 2", "dont vote for me lol", "move over ben", "lee is shady",
-     "I moved house last week", "que juego es este"],
+    [
+        "everyone vote ivy",
+        "i like 2",
+        "dont vote for me lol",
+        "move over ben",
+        "lee is shady",
+        "I moved house last week",
+        "que juego es este",
+    ],
 )
 def test_talk_is_no_near_move(text):
     assert _near(text) is None

@@ -120,8 +120,13 @@ class Replay:
                 sender = 6
             elif situation != "vote":
                 self._vote(code, phones, 1, 2)
-                sender = self._until(code, phones, {"draw": DRAW, "bystander": DRAW}.get(
-                    situation, TAKE if situation == "take" else PLAY))
+                sender = self._until(
+                    code,
+                    phones,
+                    {"draw": DRAW, "bystander": DRAW}.get(
+                        situation, TAKE if situation == "take" else PLAY
+                    ),
+                )
                 sender = 0 if situation == "bystander" else sender
         return code, sender, self._row(code)
 

@@ -23,8 +23,8 @@ from .outcome import result_text
 from .params import table_rules
 from .play import refuse
 from .public import public_lines
-from .text.commands import HELP_TOPICS, SPELLINGS
 from .talk import your_moves
+from .text.commands import HELP_TOPICS, SPELLINGS
 from .text.commands import taught as taught_here
 from .text.resolve import Refusal, resolve
 from .text.wording import (

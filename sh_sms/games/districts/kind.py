@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ...gamekind.interface import Param
 from ...conversation.reading import Question
+from ...gamekind.interface import Param
 from ...table.turn import Turn
 from ...text.commands import Command
 from ...text.messages import Prompt, render
@@ -97,9 +97,7 @@ class DistrictsKind:
         """In its lobby: this game's own moves ("MOVE 2": not started yet) and questions about
         them ("how do i move"); None for the rest, read as in any lobby."""
         found = reading.read(turn, text)
-        if isinstance(found, Question) or (
-            isinstance(found, Command) and found.verb in MOVE_VERBS
-        ):
+        if isinstance(found, Question) or (isinstance(found, Command) and found.verb in MOVE_VERBS):
             return found
         return None
 

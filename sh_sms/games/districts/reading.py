@@ -46,7 +46,7 @@ _HOW_OWN = re.compile(
 EVERYDAY_MOVES = frozenset({"show", "drop", "keep"})  # standard house-rule words: talk here
 PLAYER_VERBS = frozenset({"vote", "investigate"})
 # Words after VOTE that make it talk about voting, not a vote ("vote later").
-TALK_AFTER = frozenset("later soon first again wisely next tomorrow".split())
+TALK_AFTER = frozenset(["later", "soon", "first", "again", "wisely", "next", "tomorrow"])
 
 
 def read(turn: Turn, text: str) -> Reading:
@@ -112,8 +112,9 @@ def _near(turn: Turn, text: str) -> Reading | None:
         awaited = {a.kind for a in legal_actions(turn.state, seat)} - {"timer"}
         if found.form and len(awaited) == 1 and not found.hedged and verb != "vote":
             own = awaited.pop()  # "drop 3" from the player who holds the policy: PLAY?
-            return Unclear(own, plain(text).strip(), tuple(_shown(own, _choices(turn, own),
-                                                                  turn.names, turn)))
+            return Unclear(
+                own, plain(text).strip(), tuple(_shown(own, _choices(turn, own), turn.names, turn))
+            )
         if found.form or not plain_move:
             return None
         return Command(verb, targets[0] if targets else None)

@@ -24,8 +24,15 @@ from .commands import ALIASES, FILLERS, district_number
 _OWN = [language.games.get(GAME, {}) for language in languages().values()]
 # Everyday forms of a verb ("go", "voting"), with every language's (`near_move` = ["voy"]).
 FORMS = {
-    "go": "move", "going": "move", "goin": "move", "moving": "move", "take": "move",
-    "voting": "vote", "drop": "discard", "dropping": "discard", "discarding": "discard",
+    "go": "move",
+    "going": "move",
+    "goin": "move",
+    "moving": "move",
+    "take": "move",
+    "voting": "vote",
+    "drop": "discard",
+    "dropping": "discard",
+    "discarding": "discard",
     "playing": "play",
 } | {
     word.casefold(): key.removeprefix("near_")
@@ -36,17 +43,37 @@ FORMS = {
 }
 VERB_WORDS = {**ALIASES, **FORMS}
 # Words that may stand before the move's word ("ok fine", "oh.", "i'll", "so i").
-LEAD = COURTESY | frozenset(
-    "oh so i ill im i'll will gonna well um uh hm the and start".split()
-) | frozenset(w.casefold() for table in _OWN for w in table.get("near_courtesy", ()))
+LEAD = (
+    COURTESY
+    | frozenset(
+        [
+            "oh",
+            "so",
+            "i",
+            "ill",
+            "im",
+            "i'll",
+            "will",
+            "gonna",
+            "well",
+            "um",
+            "uh",
+            "hm",
+            "the",
+            "and",
+            "start",
+        ]
+    )
+    | frozenset(w.casefold() for table in _OWN for w in table.get("near_courtesy", ()))
+)
 # Words that may follow the move's word besides its target.
 AFTER = (
     COURTESY
     | frozenset().union(*FILLERS.values())
-    | frozenset("lol lmao haha it the card policy number then timer".split())
+    | frozenset(["lol", "lmao", "haha", "it", "the", "card", "policy", "number", "then", "timer"])
     | frozenset(w.casefold() for table in _OWN for w in table.get("near_courtesy", ()))
 )
-HEDGE = HEDGES | frozenset("should might could or if would".split())
+HEDGE = HEDGES | frozenset(["should", "might", "could", "or", "if", "would"])
 HEDGE |= frozenset(w.casefold() for table in _OWN for w in table.get("near_hedges", ()))
 SELF = frozenset({"me", "myself"})
 NO_TARGET = frozenset({"timer", "play"})
