@@ -161,7 +161,7 @@ class GameKind(Protocol):
 
     def bots_to_move(self, state: State, bots: frozenset[int]) -> list[int]:
         """The computer players in `bots` with a move now: those the game waits on, and any
-        the game lets change a move already made (a districts bot in a split district)."""
+        the game lets change a move already made (a bot whose vote blocks an election)."""
 
     def bot_has_work(
         self, bots: set[int], before: State | None, after: State, events: list[Event]
