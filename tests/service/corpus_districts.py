@@ -9,29 +9,15 @@ line, restores the game, and says what happened, as the Spanish corpus's harness
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from harness import CODE_IN_REPLY, Table
-from sqlmodel import Session, select
+from corpus_lines import Line, read_lines
+from corpus_lines import Replay as Replaying
+from harness import CODE_IN_REPLY
 
-from sh_sms.conversation import receive
-from sh_sms.conversation.reading import Question, Unclear
 from sh_sms.games.districts.engine import awaiting
 from sh_sms.games.districts.engine.state import DRAW, PLAY, TAKE, VOTE
-from sh_sms.store import Game
-from sh_sms.store.games import load_state
-from sh_sms.text.commands import NEAR_MISS, Command, ParseError
 
-ACTED, ASKED, HELP, DID_YOU_MEAN, COMMAND, TALK = (
-    "acted",
-    "asked",
-    "help",
-    "did you mean",
-    "command",
-    "talk",
-)
-JUDGEMENTS = ("act", "ask", "help", "talk", "refuse")
 LINES = Path(__file__).parent.parent / "corpus" / "districts" / "lines.tsv"
 # Seats in join order; Jo hosts. Jo, Ivy, Lee and Ben settle in district 1, Kim and Max in 2,
 # Ada alone in 3; district 1 elects Ivy, 2 Kim, 3 Ada.
@@ -39,6 +25,7 @@ NAMES = ["Jo", "Ivy", "Lee", "Ben", "Kim", "Max", "Ada"]
 HOMES = [1, 1, 1, 1, 2, 2, 3]
 REPS = {1: "Ivy", 2: "Kim", 3: "Ada"}
 SEED = 11
+UNTIL = {"draw": DRAW, "bystander": DRAW, "take": TAKE, "play": PLAY}  # the policy step
 # situation -> what the sender is doing (docs/corpus README): the sender is the one named, or
 # the one the game waits on (None).
 SITUATIONS: dict[str, str] = {
@@ -53,53 +40,15 @@ SITUATIONS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Line:
-    """One judged line: situation, judgement (`act` with the command, `ask`, `help`, `talk`,
-    `refuse`) and the text exactly as typed."""
-
-    situation: str
-    judgement: str
-    command: tuple[str, str | None] | None
-    text: str
-
-
 def load() -> list[Line]:
-    """The judged lines (`situation<TAB>judgement<TAB>text`, a header first)."""
-    rows = LINES.read_text(encoding="utf-8").split("\n")
-    assert rows[0] == "situation\tjudgement\ttext", rows[0]
-    lines = []
-    for row in rows[1:]:
-        if not row.strip() or row.startswith("#"):
-            continue
-        situation, judged, text = row.split("\t")
-        kind, *command = judged.split(":")
-        assert situation in SITUATIONS and kind in JUDGEMENTS, row
-        move = (command[0], command[1] if len(command) > 1 else None) if command else None
-        assert (kind == "act") == (move is not None), row
-        lines.append(Line(situation, kind, move, text))
-    return lines
+    """The judged lines of the districts game."""
+    return read_lines(LINES, SITUATIONS)
 
 
-class Replay:
-    """One game per situation on `table`, each line played in its own and the game restored."""
+class Replay(Replaying):
+    """The districts table: one game per situation, built by text in English."""
 
-    def __init__(self, table: Table, monkeypatch) -> None:
-        self.table = table
-        self.readings: list[object] = []
-        self.games: dict[str, tuple[str, int, dict]] = {}  # situation -> code, sender, row
-        self.built = 0
-        self.phones: dict[str, list] = {}
-        original = receive.route
-
-        def spy(turn, reading):
-            self.readings.append(reading)
-            return original(turn, reading)
-
-        monkeypatch.setattr(receive, "route", spy)
-
-    def _build(self, situation: str) -> tuple[str, int, dict]:
-        self.built += 1
+    def _build(self, situation: str) -> tuple[str, object]:
         phones = [self.table.phone(f"{situation[:3]}{self.built}{name}") for name in NAMES]
         out = phones[0].send(f"NEW {NAMES[0]}")
         code = CODE_IN_REPLY.search(out.reply or "").group(1)
@@ -107,28 +56,19 @@ class Replay:
             phone.send(f"JOIN {code} {name}")
         self.table.set_seed(code, SEED)
         assert phones[0].send("RULES DISTRICTS").reply.startswith("Districts:")
-        self.phones[code] = phones
         if situation == "lobby":
-            return code, 2, self._row(code)
+            return code, phones[2]
         assert phones[0].send("START")
-        sender = 0
-        if situation != "settle":
-            for phone, home in zip(phones, HOMES, strict=True):
-                phone.send(f"MOVE {home}")
-            self._vote(code, phones, 3)  # Ada elects herself
-            if situation == "capitol":
-                sender = 6
-            elif situation != "vote":
-                self._vote(code, phones, 1, 2)
-                sender = self._until(
-                    code,
-                    phones,
-                    {"draw": DRAW, "bystander": DRAW}.get(
-                        situation, TAKE if situation == "take" else PLAY
-                    ),
-                )
-                sender = 0 if situation == "bystander" else sender
-        return code, sender, self._row(code)
+        if situation == "settle":
+            return code, phones[0]
+        for phone, home in zip(phones, HOMES, strict=True):
+            phone.send(f"MOVE {home}")
+        self._vote(code, phones, 3)  # Ada elects herself
+        if situation in ("vote", "capitol"):
+            return code, phones[6 if situation == "capitol" else 0]
+        self._vote(code, phones, 1, 2)
+        seat = self._until(code, phones, UNTIL[situation])
+        return code, phones[0 if situation == "bystander" else seat]
 
     def _vote(self, code: str, phones, *districts: int) -> None:
         for seat, home in enumerate(HOMES):
@@ -146,62 +86,3 @@ class Replay:
             assert state.phase in (DRAW, TAKE), state.phase
             phones[seat].send("DISCARD 1")
         raise AssertionError(phase)
-
-    def _row(self, code: str) -> dict:
-        game = self.table.game(code)
-        return {"status": game.status, "state": game.state, "version": game.version}
-
-    def _restore(self, code: str, row: dict) -> None:
-        with Session(self.table.engine) as session:
-            game = session.exec(select(Game).where(Game.code == code)).one()
-            for key, value in row.items():
-                setattr(game, key, value)
-            session.add(game)
-            session.commit()
-
-    def play(self, line: Line) -> tuple[str, object]:
-        """Send the line in its situation; what happened and the reading."""
-        if line.situation not in self.games:
-            self.games[line.situation] = self._build(line.situation)
-        code, seat, row = self.games[line.situation]
-        self.readings.clear()
-        self.last = self.phones[code][seat].send(line.text)
-        moved = self._moved(code, row)
-        if (moved and line.situation == "lobby") or self._roster_changed(code):
-            del self.games[line.situation]
-        elif moved:
-            self._restore(code, row)
-        reading = self.readings[-1] if self.readings else None
-        return (ACTED if moved else classify(reading)), reading
-
-    def _moved(self, code: str, row: dict) -> bool:
-        game = self.table.game(code)
-        if game.status != row["status"] or (game.state is None) != (row["state"] is None):
-            return True
-        if game.state is None:
-            return False
-        return load_state(game) != load_state(Game(**{**game.model_dump(), "state": row["state"]}))
-
-    def _roster_changed(self, code: str) -> bool:
-        seated = [p for p in self.table.players(code) if p.open_number is not None]
-        return len(seated) != len(NAMES)
-
-
-def classify(reading) -> str:
-    """What a player would notice of a reading that did not move the game."""
-    if isinstance(reading, Question):
-        return HELP
-    if isinstance(reading, Unclear):
-        return ASKED
-    if isinstance(reading, ParseError):
-        return DID_YOU_MEAN if reading.code == NEAR_MISS else COMMAND
-    if isinstance(reading, Command) and reading.verb != "say":
-        return COMMAND
-    return TALK
-
-
-def as_command(reading) -> tuple[str, str | None] | None:
-    """The move a reading made, in the corpus's words (`vote`, `ivy`)."""
-    if not isinstance(reading, Command):
-        return None
-    return reading.verb, reading.arg.casefold() if reading.arg else None

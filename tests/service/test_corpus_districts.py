@@ -9,19 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from corpus_districts import (
-    ACTED,
-    ASKED,
-    COMMAND,
-    DID_YOU_MEAN,
-    HELP,
-    JUDGEMENTS,
-    SITUATIONS,
-    TALK,
-    Replay,
-    as_command,
-    load,
-)
+from corpus_districts import SITUATIONS, Replay, load
+from corpus_lines import ACTED, ASKED, COMMAND, DID_YOU_MEAN, HELP, JUDGEMENTS, TALK, as_command
 from harness import FIGURES
 
 LINES = load()

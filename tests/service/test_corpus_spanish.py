@@ -9,19 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from corpus_sms import (
-    ACTED,
-    ASKED,
-    COMMAND,
-    DID_YOU_MEAN,
-    HELP,
-    JUDGEMENTS,
-    SITUATIONS,
-    TALK,
-    Replay,
-    as_command,
-    load,
-)
+from corpus_lines import ACTED, ASKED, COMMAND, DID_YOU_MEAN, HELP, JUDGEMENTS, TALK, as_command
+from corpus_sms import SITUATIONS, Replay, load
 from harness import FIGURES
 
 LINES = load("es")
