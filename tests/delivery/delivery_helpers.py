@@ -12,6 +12,7 @@ from twilio.request_validator import RequestValidator
 
 from sh_sms.config import Settings
 from sh_sms.store import Contact, Game, Outbox, Player
+from sh_sms.text.gsm import segments
 
 START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 CALLBACK = "https://sms.example/sms/status"
@@ -74,6 +75,23 @@ def queue(engine, to: str, *bodies: str, now: datetime = START, game_id=None) ->
         session.add_all(rows)
         session.commit()
         return [row.id for row in rows]
+
+
+def put(engine, to: str, body: str, game_id: int | None = 1, critical=False, **fields) -> int:
+    """Queue one text as the mailbox would (segments counted); return its id."""
+    with Session(engine) as session:
+        item = Outbox(
+            to_number=to,
+            body=body,
+            game_id=game_id,
+            critical=critical,
+            segments=segments(body),
+            created_at=START,
+            **fields,
+        )
+        session.add(item)
+        session.commit()
+        return item.id
 
 
 def rows(engine, **where) -> list[Outbox]:

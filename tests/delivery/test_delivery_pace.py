@@ -9,36 +9,16 @@ import itertools
 from collections import defaultdict
 
 import pytest
-from delivery_helpers import FROM, START, number
+from delivery_helpers import FROM, START, number, put
 from delivery_helpers import twilio_settings as settings_for
-from sqlmodel import Session
 
 from sh_sms.config import InvalidSettings, Settings
 from sh_sms.delivery.worker import Worker
 from sh_sms.pool import HOME
-from sh_sms.store import Outbox
-from sh_sms.text.gsm import segments
 
 POOL = (FROM, "+15550300002", "+15550300003")
 TOLL_FREE = "+18005550100"
 TWILIO = {"twilio_account_sid": "AC" + "0" * 32, "twilio_auth_token": "token"}
-
-
-def put(engine, to: str, body: str, line: str = HOME, game_id: int = 1, critical=False) -> None:
-    """Queue one text from the number of `line`, as the mailbox would."""
-    with Session(engine) as session:
-        session.add(
-            Outbox(
-                to_number=to,
-                body=body,
-                line=line,
-                game_id=game_id,
-                critical=critical,
-                segments=segments(body),
-                created_at=START,
-            )
-        )
-        session.commit()
 
 
 def worker(db_engine, fake, clock, numbers=POOL, **overrides) -> Worker:

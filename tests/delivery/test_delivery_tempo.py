@@ -6,33 +6,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from delivery_helpers import START, number, row, rows
+from delivery_helpers import START, number, put, row, rows
 from delivery_helpers import twilio_settings as settings_for
-from sqlmodel import Session
 
 from sh_sms.delivery.worker import Worker
-from sh_sms.store import JOINED, QUEUED, SENT, Outbox
-from sh_sms.text.gsm import segments
+from sh_sms.store import JOINED, QUEUED, SENT
 
 A, B, C, D, E = (number(i) for i in range(1, 6))
 GAME_1, GAME_2 = 1, 2
-
-
-def put(engine, to: str, body: str, game_id: int | None = GAME_1, critical=False, **fields) -> int:
-    """Queue one text as the mailbox would (segments counted); return its id."""
-    with Session(engine) as session:
-        item = Outbox(
-            to_number=to,
-            body=body,
-            game_id=game_id,
-            critical=critical,
-            segments=segments(body),
-            created_at=START,
-            **fields,
-        )
-        session.add(item)
-        session.commit()
-        return item.id
 
 
 def worker(db_engine, fake, clock, **overrides) -> Worker:
