@@ -7,6 +7,8 @@ joined by single spaces), matched against the whole text once small talk is trim
 
 from __future__ import annotations
 
+from .languages import question_forms
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -16,11 +18,11 @@ def _words(text: str) -> frozenset[str]:
 LEADING = _words(
     """ok okay k so wait hey hi um uh umm hmm guys sorry lol and but well like also yo oh ah
     quick question q hold on sry pls please then idk srsly seriously actually"""
-)
+) | frozenset(question_forms("leading"))  # every language's (words.toml [questions] leading)
 TRAILING = _words(
     """now here again lol lmao pls please plz guys then tho though exactly rn sorry ok okay
     haha tbh than still"""
-)
+) | frozenset(question_forms("trailing"))
 
 _I = r"(?:i|u|you)"
 # What to do now: the sender's situation answers it.

@@ -69,3 +69,9 @@ def test_a_hedged_near_move_is_asked(text):
 )
 def test_talk_is_no_near_move(text):
     assert _near(text) is None
+
+
+@pytest.mark.parametrize("text", ["la juego", "ok play", "juego"])
+def test_playing_the_policy_in_everyday_words_is_play(text):
+    found = _near(text)
+    assert found is not None and not found.hedged and (found.verb, found.targets) == ("play", ())

@@ -145,3 +145,27 @@ def test_spanish_questions_in_the_game(table: Table):
     assert "Tu distrito: D2." in bob.send("como gano").reply  # accents are written plain
     assert bob.send("que es un distrito?").reply.startswith("Un distrito es un grupo")
     assert bob.send("a que jugamos?").reply.startswith("Es el juego de distritos")
+
+
+def test_a_spanish_number_in_no_game_learns_the_districts_game(table: Table):
+    out = table.phone("Zed").send("hola, que es districts?")  # the greeting picks Spanish
+    assert out.reply.startswith("Juego de distritos"), out.reply
+
+
+def test_a_spanish_lobby_asks_what_game_it_plays(table: Table):
+    names = ["Ana", "Bob", "Cy", "Dee", "Eve"]
+    districts_lobby(table, names, 0, seed=3)
+    table["Bob"].send("IDIOMA ES")
+    out = table["Bob"].send("a que juego estamos jugando?")
+    assert out.reply.startswith("Es el juego de distritos"), out.reply
+
+
+def test_spanish_near_moves_with_a_laugh_or_a_pronoun_are_made(table: Table):
+    names = ["Ana", "Bob", "Cy", "Dee", "Eve"]
+    code = districts_lobby(table, names, 0, seed=3)
+    table["Bob"].send("IDIOMA ES")
+    table["Ana"].send("START")
+    settle(table, code, [1, 2, 2, 3, 3])
+    assert table.state(code).votes[1] is None
+    table["Bob"].send("voto a bob jaja")
+    assert table.state(code).votes[1] == 1  # Bob's own vote, not relayed as talk
