@@ -4,8 +4,8 @@ Everything happens in one transaction; nothing is sent from here (the outbox is 
 A text from a number no reply may go to (`delivery.destinations`) is recorded and logged, and
 nothing more; a text over a limit (`limits.admit`) is not acted on.
 A text in a started game costs few statements: the MessageSid recorded (with the probe for the
-sender's kept texts in the same statement), the game found and locked in one, the roster read
-once under the lock, and the replies written in one; a move adds the state, the clock and the
+sender's kept texts in the same statement), the game found, locked and its roster read under the
+lock in one, and the replies written in one; a move adds the state, the clock and the
 events.
 """
 
@@ -127,8 +127,8 @@ def first_language(turn: Turn, body: str) -> None:
 
 def load_sender(turn: Turn) -> None:
     """Find the sender's game on the service number the text came to and lock it; load its
-    roster and state once, under the lock (one statement on SQLite, two on PostgreSQL: see
-    `open_game`), however many numbers the pool holds.
+    roster and state once, under the lock (one statement: see `open_game`), however many
+    numbers the pool holds.
 
     A number in no unfinished game there whose game there finished a short while ago is loaded
     with that game (read, not locked: a finished game no longer changes).

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,13 +30,28 @@ HELD = "held"  # the sender has earlier texts kept as pending dead letters: they
 PG_LOCK_WAIT_SECONDS = 3.0
 PG_CONNECT_TIMEOUT_SECONDS = 3
 SQLITE_BUSY_SECONDS = 30.0  # a laptop's processes share one file: waiting long is harmless
+SQLITE_POLL_SECONDS = 0.0002  # how often a text waiting for SQLite's write lock tries again
+
+
+def _polled(statement: Callable[[], object], wait: float) -> None:
+    """Run a statement that takes SQLite's lock, trying again while the database is locked,
+    for at most `wait` seconds (then the error goes up, a transient one: store/faults.py)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            statement()
+            return
+        except sqlite3.OperationalError as error:
+            if not str(error).startswith("database is locked") or time.monotonic() > deadline:
+                raise
+        time.sleep(SQLITE_POLL_SECONDS)
 
 
 def make_engine(url: str, lock_wait_seconds: float | None = None) -> Engine:
-    """Create an engine; SQLite gets WAL, a busy timeout and immediate write transactions.
+    """Create an engine; SQLite gets WAL and immediate write transactions, its lock polled.
 
     `lock_wait_seconds`: the longest one statement waits for a lock (PostgreSQL's lock_timeout,
-    SQLite's busy timeout) before it fails as a transient error; the web app passes
+    SQLite's polled write lock) before it fails as a transient error; the web app passes
     DB_LOCK_WAIT_SECONDS, so that a text's request stays inside its budget.
     Errors never quote the statement's parameters: they are players' numbers and words, and
     errors end up in logs.
@@ -46,28 +63,27 @@ def make_engine(url: str, lock_wait_seconds: float | None = None) -> Engine:
             "options": f"-c lock_timeout={max(1, round(wait * 1000))}ms",
         }
         return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=limits)
+    wait = lock_wait_seconds or SQLITE_BUSY_SECONDS
+    # SQLite's own busy handler sleeps 1, 2, 5, 10... ms between tries, while a text holds the
+    # write lock for about one: two web processes then spent more time asleep than working.
+    # Its timeout is 0 here and the write lock is polled every SQLITE_POLL_SECONDS instead.
     engine = create_engine(
-        url,
-        connect_args={
-            "check_same_thread": False,
-            "timeout": lock_wait_seconds or SQLITE_BUSY_SECONDS,
-        },
-        hide_parameters=True,
+        url, connect_args={"check_same_thread": False, "timeout": 0}, hide_parameters=True
     )
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn, _record) -> None:
         dbapi_conn.isolation_level = None  # let SQLAlchemy's BEGIN below decide
-        cursor = dbapi_conn.cursor()
         if ":memory:" not in url and url != "sqlite://":
-            cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
+            _polled(lambda: dbapi_conn.execute("PRAGMA journal_mode=WAL"), wait)
+        dbapi_conn.execute("PRAGMA foreign_keys=ON")
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:
         # Take the write lock at the start, so two texts for one game run one after the other.
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        # On the DB-API connection: the lock's tries are not statements of the text.
+        dbapi_conn = conn.connection.dbapi_connection
+        _polled(lambda: dbapi_conn.execute("BEGIN IMMEDIATE"), wait)
 
     return engine
 

@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from sqlalchemy import bindparam, func, insert, inspect, or_, update
+from sqlalchemy import bindparam, func, insert, inspect, or_, text, update
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
@@ -32,9 +33,6 @@ class CodesExhausted(RuntimeError):
 # holds one seat per service number: its seat on the line the text came to (sh_sms.pool) is the
 # one the text concerns, found through `uq_players_open_seat` however many lines there are.
 OPEN_SEAT = (Player.line == bindparam("line")) & (Player.open_number == bindparam("number"))
-OPEN_GAME = (
-    select(Game).join(Player, Player.game_id == Game.id).where(OPEN_SEAT).with_for_update(of=Game)
-)
 ROSTER = select(Player).where(Player.game_id == bindparam("game_id")).order_by(Player.seat)
 # SQLite: the game and its roster together, seat by seat (see `open_game`).
 GAME_ROSTER = (
@@ -45,30 +43,33 @@ GAME_ROSTER = (
 )
 
 
-def lock_open_game(session: Session, number: str, line: str = HOME) -> Game | None:
-    """The unfinished game `number` plays in on `line`, found and locked in one statement
-    (`SELECT ... FOR UPDATE OF games`; SQLite already holds its write lock), if any.
+def _locked_game_roster():
+    """PostgreSQL: the game and its roster from `sh_sms_open_game` (migration 0018), which locks
+    the game before it reads the roster: one round trip."""
+    quote = postgresql.dialect().identifier_preparer.quote
+    game_columns, player_columns = list(Game.__table__.columns), list(Player.__table__.columns)
+    fields = [f"(o.found_game).{quote(c.name)}" for c in game_columns]
+    fields += [f"(o.seated).{quote(c.name)}" for c in player_columns]
+    found = text(f"SELECT {', '.join(fields)} FROM sh_sms_open_game(:number, :line) AS o")
+    return select(Game, Player).from_statement(found.columns(*game_columns, *player_columns))
 
-    On PostgreSQL the row found may have lost the player while this waited for the lock (a KICK
-    or a LEAVE that committed first): read the roster after it, as `roster` does.
-    """
-    return session.exec(OPEN_GAME, params={"number": number, "line": line}).first()
+
+LOCKED_GAME_ROSTER = _locked_game_roster()
 
 
 def open_game(session: Session, number: str, line: str = HOME) -> tuple[Game | None, list[Player]]:
     """The unfinished game `number` plays in on `line`, locked, with its roster in seat order
     read under the lock (None and [] when it plays in none there).
 
-    SQLite holds the database's write lock since `BEGIN IMMEDIATE`, so nothing can change
-    between finding the game and reading its players: one statement reads both. PostgreSQL
-    locks the row first (`lock_open_game`), then reads the roster as it stands once the lock
-    is held: a statement that waited for the lock would still see the roster of before.
+    One round trip either way. SQLite holds the database's write lock since `BEGIN IMMEDIATE`,
+    so nothing can change between finding the game and reading its players: one statement
+    reads both. PostgreSQL must lock the row before it reads the roster (a statement that
+    waited for the lock would still see the roster of before): a function does both.
     """
-    if session.get_bind().dialect.name == "sqlite":
-        rows = session.exec(GAME_ROSTER, params={"number": number, "line": line}).all()
-        return (rows[0][0], [row[1] for row in rows]) if rows else (None, [])
-    game = lock_open_game(session, number, line)
-    return (game, roster(session, game.id)) if game is not None else (None, [])
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    found = GAME_ROSTER if sqlite else LOCKED_GAME_ROSTER
+    rows = session.exec(found, params={"number": number, "line": line}).all()
+    return (rows[0][0], [row[1] for row in rows]) if rows else (None, [])
 
 
 def roster(session: Session, game_id: int) -> list[Player]:

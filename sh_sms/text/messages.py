@@ -3,6 +3,7 @@ from several texts (a game's own wording is its package's)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader
@@ -69,6 +70,17 @@ def thriftiest(variants: list[str], rest: list[str]) -> str:
     than the last one would."""
     least = sent_segments(join([variants[-1], *rest]))
     return next(v for v in variants if sent_segments(join([v, *rest])) <= least)
+
+
+def thriftiest_made(makers: list[Callable[[], str]], rest: list[str]) -> str:
+    """`thriftiest` of the texts `makers` render, rendering only those it needs: the last one,
+    then the fullest first until one fits (STATUS has nine wordings; the first mostly fits)."""
+    least = sent_segments(join([makers[-1](), *rest]))
+    for make in makers:
+        text = make()
+        if sent_segments(join([text, *rest])) <= least:
+            return text
+    raise AssertionError("the last wording always fits")  # pragma: no cover
 
 
 def fewest_segments(tries: list[list[str]]) -> list[str]:

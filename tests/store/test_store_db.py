@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from sh_sms.store import OVER, Game, Inbound, Player, lock_game, make_engine, transaction
+from sh_sms.store.games import open_game
 
 NUMBER = "+15555550100"
 WAIT = 10  # seconds before a handshake between the threads counts as failed
@@ -106,9 +107,10 @@ def wait_until_blocking(session: Session, give_up: threading.Event) -> None:
 def test_lock_game_serialises_two_writers(database_url, db_engine):
     """Two writers (separate engines, like two web workers) each lock, read and bump `version`.
 
-    The first holds its lock until the second has asked for it: SQLite's `BEGIN IMMEDIATE` (sent
-    when its transaction begins) or PostgreSQL's `SELECT ... FOR UPDATE`, which must be seen
-    waiting. So the second can only read the game after the first commits.
+    The first holds its lock until the second has asked for it: SQLite's `BEGIN IMMEDIATE`
+    (tried when its transaction begins, again while the lock is held) or PostgreSQL's
+    `SELECT ... FOR UPDATE`, which must be seen waiting. So the second can only read the game
+    after the first commits.
     """
     [game_id] = saved_games(db_engine, "LOCK")
     other = make_engine(database_url)
@@ -116,9 +118,14 @@ def test_lock_game_serialises_two_writers(database_url, db_engine):
     second_asked = threading.Event()  # the second requested the lock (or, if broken, read)
     reads: dict[str, int] = {}
 
+    @event.listens_for(other.pool, "checkout")  # SQLite: its BEGIN IMMEDIATE comes next
+    def _beginning(*_args) -> None:
+        if other.dialect.name == "sqlite":
+            second_asked.set()
+
     @event.listens_for(other, "before_cursor_execute")
     def _asking(_conn, _cursor, statement, *_args) -> None:
-        if statement.startswith("BEGIN IMMEDIATE") or "FOR UPDATE" in statement:
+        if "FOR UPDATE" in statement:
             second_asked.set()
 
     def first() -> None:
@@ -166,3 +173,42 @@ def test_postgres_gives_up_on_a_held_lock_and_a_silent_server_within_seconds(dat
             assert conn.connection.dbapi_connection.info.get_parameters()["connect_timeout"] == "3"
     finally:
         engine.dispose()
+
+
+def test_the_roster_a_text_reads_is_the_one_after_the_lock(database_url, db_engine):
+    """A text finds its game, locks it and reads its roster in one statement (issue 35, point
+    7). A player who joins while the text waits for the lock is in the roster it reads: on
+    PostgreSQL the function of migration 0018 reads the roster only once the lock is held."""
+    [game_id] = saved_games(db_engine, "RACE")
+    with transaction(db_engine) as session:
+        session.add(new_player(game_id, NUMBER))
+    other = make_engine(database_url)
+    joining, found = threading.Event(), {}
+    text_waits = threading.Event()
+
+    @event.listens_for(other.pool, "checkout")
+    def _asking(*_args) -> None:
+        text_waits.set()
+
+    def join() -> None:
+        with transaction(db_engine) as session:
+            lock_game(session, game_id)
+            joining.set()
+            assert text_waits.wait(WAIT), "the text never asked for its game"
+            if db_engine.dialect.name == "postgresql":
+                wait_until_blocking(session, give_up=threading.Event())
+            session.add(new_player(game_id, "+15555550101", seat=1))
+
+    def a_text() -> None:
+        assert joining.wait(WAIT), "the join never locked the game"
+        with transaction(other) as session:
+            game, players = open_game(session, NUMBER)
+            found["game"], found["seats"] = game.id, [p.seat for p in players]
+
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            for done in [pool.submit(join), pool.submit(a_text)]:
+                done.result(timeout=3 * WAIT)
+    finally:
+        other.dispose()
+    assert found == {"game": game_id, "seats": [0, 1]}

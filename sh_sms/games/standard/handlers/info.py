@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from ....conversation.replies import help_reply
 from ....table.turn import Turn
 from ....text.commands import Command
 from ....text.gsm import sent_segments
-from ....text.messages import render, thriftiest
+from ....text.messages import render, thriftiest, thriftiest_made
 from ..engine import player_view, public_view
 from ..engine.state import VOTE
 from ..public import public_entries
@@ -50,13 +53,13 @@ def status(turn: Turn, _command: Command) -> None:
     prompt = prompt_text(state, seat)
     board = {"view": view, "code": turn.game.code, "rules": state.rules}
     levels = LEVELS[-1:] if prompt and state.phase != VOTE else LEVELS
-    waiting = {level: waiting_text(view, state.names, seat, level) for level in levels}
-    variants = [
-        render("info/status", waiting=waiting[level], head=head, **board)
-        for level in levels
-        for head in HEADS
-    ]
-    turn.mail.add(turn.number, thriftiest(variants, [prompt]))
+    waiting = cache(lambda level: waiting_text(view, state.names, seat, level))
+
+    def wording(level: str, head: int) -> Callable[[], str]:
+        return lambda: render("info/status", waiting=waiting(level), head=head, **board)
+
+    makers = [wording(level, head) for level in levels for head in HEADS]
+    turn.mail.add(turn.number, thriftiest_made(makers, [prompt]))
     turn.mail.add(turn.number, prompt)
 
 
