@@ -30,7 +30,8 @@ from sh_sms.store.games import load_state
 A, B, C = sim_numbers(3)
 LINE = {A: HOME, B: B, C: C}
 HERE = "texts you from this number."
-FULL = "You are in a game on every number"  # the one text that names the phone's other games
+FULL = "You are in a game on every number"  # the texts that name the phone's other games:
+ELSEWHERE = "You play no game on this number."  # this one, and a text to the wrong thread
 
 
 @pytest.fixture
@@ -154,7 +155,7 @@ def scan(table: Table, games: dict[str, str]) -> None:
         mine = playing.get(row.to_number, {})
         here = mine.get(row.line)
         for line, code in mine.items():
-            if line != row.line and not row.body.startswith(FULL):  # never on another thread
+            if line != row.line and not row.body.startswith((FULL, ELSEWHERE)):  # nor on another
                 assert not re.search(rf"\b{code}\b", row.body), (row.line, row.body)
         if here is not None and row.game_id is not None:
             assert by_id[row.game_id].code == here, row
@@ -190,9 +191,17 @@ def test_each_command_acts_on_the_game_of_the_number_it_was_sent_to(pool: Table)
     assert set(out) == {"Ana", "Bob", "Cy"} and first in out.reply  # in the phone's new language
     assert ana.number not in {p.number for p in pool.players(first)}
     assert ana.number in {p.number for p in pool.players(second)}
-    # A number where the phone plays nothing now: the introduction, from that number.
+    # A number where the phone plays nothing now: from that number, where its game is (in the
+    # phone's language), at most once per interval like the introduction.
     out = ana.send("hello?", to=C)
-    assert out.reply.startswith("Secret Hitler") and reply_row(pool, out).line == C
+    assert out.reply == (
+        f"No juegas ninguna partida en este numero. {second} te escribe desde {B}. Escribe alli,"
+        " o NUEVO <tu nombre> para empezar una partida aqui."
+    )
+    assert reply_row(pool, out).line == C
+    assert not ana.send("STATUS", to=C)
+    # A phone in no game at all: the introduction.
+    assert pool.phone("Zoe").send("hello?", to=C).reply.startswith("Secret Hitler")
 
 
 def test_a_join_for_a_game_on_a_number_where_the_phone_plays_another_says_which(pool: Table):

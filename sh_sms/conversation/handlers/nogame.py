@@ -13,7 +13,7 @@ from ...table.turn import AFTER_GAME, NO_GAME, Turn
 from ...table.watching import watch_of
 from ...text.commands import Command, ParseError
 from ..limits import may_open_game
-from ..lines import already_in, opening_line, told_where
+from ..lines import already_in, held, opening_line, told_where
 from ..replies import help_reply, refused_name
 from ..seating import join_invited_lobby, join_lobby, seat_sender
 
@@ -75,7 +75,8 @@ def usage(turn: Turn, error: ParseError) -> None:
 
 def introduce(turn: Turn, _command: Command | ParseError) -> None:
     """A short introduction, at most once per interval per number, so bots cannot loop us; a
-    watcher's text is answered that it reached nobody (watchers never talk to a table)."""
+    watcher's text is answered that it reached nobody (watchers never talk to a table); a phone
+    that plays on other numbers of the pool is told which, instead."""
     mine = watch_of(turn.session, turn.number)
     if mine is not None:
         turn.reply("watch/no_talk", code=turn.session.get(Game, mine.game_id).code)
@@ -91,4 +92,22 @@ def introduce(turn: Turn, _command: Command | ParseError) -> None:
         if turn.now - last < timedelta(seconds=turn.settings.intro_every_seconds):
             return
     contact.last_intro_at = turn.now
-    turn.reply("reply/intro")
+    elsewhere = games_elsewhere(turn)
+    if elsewhere:  # a text to the wrong thread: where the phone's games are
+        turn.reply("pool/elsewhere", games=elsewhere)
+    else:
+        turn.reply("reply/intro")
+
+
+def games_elsewhere(turn: Turn) -> list[dict[str, str]]:
+    """The games the sender plays on the pool's other numbers, each with its code and the number
+    it texts from (none with one number: no query then)."""
+    pool = turn.settings.pool
+    if pool.single:
+        return []
+    mine = held(turn, [turn.number]).get(turn.number, {})
+    return [
+        {"code": mine[line].code, "number": pool.number_of(line)}
+        for line in pool.lines
+        if line in mine and line != turn.line
+    ]
