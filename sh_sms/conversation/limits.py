@@ -15,7 +15,9 @@ never a half-done action:
   change is made, the host is told the table was not;
 - the table told a number opted out or back in, per number per hour;
 - games opened per number per hour and by everyone per hour;
-- joins of one lobby per number (a number the host kicked: never again) and of lobbies per hour.
+- joins of one lobby per number (a number the host kicked: never again) and of lobbies per hour;
+- a phone told where its games are, when it texts a number of the pool where it plays none: once
+  per INTRO_EVERY_SECONDS per number texted (as the introduction is per phone).
 """
 
 from __future__ import annotations
@@ -124,6 +126,16 @@ def may_open_game(turn: Turn) -> bool:
     else:
         turn.reply("limits/games_all", seconds=_wait(spent[everyone.key], turn.now))
     return False
+
+
+def may_point_elsewhere(turn: Turn) -> bool:
+    """Whether a phone that texts a number of the pool where it plays nothing may be told where
+    its games are: once an introduction's interval per number texted, so a loop with an
+    auto-responder stops there, and a phone introduced a minute ago on another number is not
+    left without an answer."""
+    key = f"elsewhere:{turn.number}:{turn.line}"
+    charge = Charge(key, 1, 1, turn.settings.intro_every_seconds)
+    return spend_one(turn.session, charge, turn.now).ok
 
 
 def may_join(turn: Turn, game: Game) -> bool:

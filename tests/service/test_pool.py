@@ -200,8 +200,13 @@ def test_each_command_acts_on_the_game_of_the_number_it_was_sent_to(pool: Table)
     )
     assert reply_row(pool, out).line == C
     assert not ana.send("STATUS", to=C)
-    # A phone in no game at all: the introduction.
-    assert pool.phone("Zoe").send("hello?", to=C).reply.startswith("Secret Hitler")
+    # A phone in no game at all: the introduction. Once in a game, a text to another number is
+    # told where the game is, though the introduction came a minute ago (its interval is the
+    # phone's; this one is per number texted).
+    zoe = pool.phone("Zoe")
+    assert zoe.send("hello?", to=C).reply.startswith("Secret Hitler")
+    zoe_game = opened(zoe.send("NEW Zoe", to=A))
+    assert zoe.send("STATUS", to=C).reply.startswith(f"You play no game on this number. {zoe_game}")
 
 
 def test_a_join_for_a_game_on_a_number_where_the_phone_plays_another_says_which(pool: Table):

@@ -12,7 +12,7 @@ from ...store.games import new_code
 from ...table.turn import AFTER_GAME, NO_GAME, Turn
 from ...table.watching import watch_of
 from ...text.commands import Command, ParseError
-from ..limits import may_open_game
+from ..limits import may_open_game, may_point_elsewhere
 from ..lines import already_in, held, opening_line, told_where
 from ..replies import help_reply, refused_name
 from ..seating import join_invited_lobby, join_lobby, seat_sender
@@ -81,6 +81,11 @@ def introduce(turn: Turn, _command: Command | ParseError) -> None:
     if mine is not None:
         turn.reply("watch/no_talk", code=turn.session.get(Game, mine.game_id).code)
         return
+    elsewhere = games_elsewhere(turn)
+    if elsewhere:  # a text to the wrong thread: where the phone's games are
+        if may_point_elsewhere(turn):
+            turn.reply("pool/elsewhere", games=elsewhere)
+        return
     contact = turn.session.get(Contact, turn.number)
     if contact is None:
         contact = Contact(number=turn.number)
@@ -92,11 +97,7 @@ def introduce(turn: Turn, _command: Command | ParseError) -> None:
         if turn.now - last < timedelta(seconds=turn.settings.intro_every_seconds):
             return
     contact.last_intro_at = turn.now
-    elsewhere = games_elsewhere(turn)
-    if elsewhere:  # a text to the wrong thread: where the phone's games are
-        turn.reply("pool/elsewhere", games=elsewhere)
-    else:
-        turn.reply("reply/intro")
+    turn.reply("reply/intro")
 
 
 def games_elsewhere(turn: Turn) -> list[dict[str, str]]:
