@@ -315,8 +315,8 @@ class Sim:
         began, wall = self.clock.ts(), time.perf_counter()
         end = began + minutes * 60
         poll = self.worker.settings.worker_poll_seconds
-        while self.clock.ts() < end:
-            if not self.worker.run_once():
+        while self.clock.ts() < end:  # as `Worker.run` loops
+            if not self.worker.run_once(near=self.worker.near_slots):
                 self.clock.sleep_until(self.clock.ts() + poll)
         self.run.seconds = self.clock.ts() - began
         self.engine.dispose()

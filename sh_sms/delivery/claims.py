@@ -65,7 +65,13 @@ class Claim:
 
 
 def claim(
-    engine: Engine, settings: Settings, worker: str, now: datetime, limit: int, mps: float | None
+    engine: Engine,
+    settings: Settings,
+    worker: str,
+    now: datetime,
+    limit: int,
+    mps: float | None,
+    near: bool = False,
 ) -> list[Claim]:
     """Claim up to `limit` rows (at most one per recipient and service number) for `worker`, in
     `order.next_rows`' order.
@@ -75,8 +81,11 @@ def claim(
     slots as it has segments: the numbers of a pool send side by side, each at its rate, with
     critical texts first and games in turn within each. Rows are chosen shortly before their
     slot (the next slot, or within CLAIM_AHEAD_SECONDS), so a prompt queued meanwhile still goes
-    first, and never later than can be sent before the lease runs out. When more recipients
-    wait than a number has slots for, each one's waiting texts are joined into one
+    first, and never later than can be sent before the lease runs out. `near`: only slots about
+    to come (within CLAIM_AHEAD_SECONDS or the worker's poll), not a number's next slot however
+    far: the worker sends a batch before it claims again, so one number's far slot (after a
+    5-segment text, 5 s away) would hold every other number's prompts until then. When more
+    recipients wait than a number has slots for, each one's waiting texts are joined into one
     (`order.join_waiting`).
     """
     lease_until = now + timedelta(seconds=settings.lease_seconds)
@@ -91,7 +100,8 @@ def claim(
                 if len(picked) >= limit:
                     break
                 rate = mps if settings.pool.single else settings.line_rate(line)
-                paced = _paced(session, settings, now, lease_until, limit - len(picked), rate, line)
+                room = limit - len(picked)
+                paced = _paced(session, settings, now, lease_until, room, rate, line, near)
                 picked.extend(paced)
             picked.sort(key=lambda pair: pair[1])  # numbers side by side: by slot, not by number
         claims = []
@@ -128,12 +138,18 @@ def _paced(
     limit: int,
     rate: float,
     line: str,
+    near: bool,
 ) -> list[tuple[Outbox, float]]:
-    """Lock and plan up to `limit` rows of `line`, each with its slot under `line`'s rate."""
+    """Lock and plan up to `limit` rows of `line`, each with its slot under `line`'s rate (only
+    slots about to come when `near`)."""
     fair = settings.delivery_order != FIFO
     slots = Slots(session, rate, now.timestamp(), rate_name(line))
     last_start = lease_until.timestamp() - settings.send_timeout_seconds
-    ahead = max(now.timestamp() + settings.claim_ahead_seconds, slots.start + 0.5 / rate)
+    soon = now.timestamp() + settings.claim_ahead_seconds
+    if near:
+        ahead = soon + max(0.0, settings.worker_poll_seconds - settings.claim_ahead_seconds)
+    else:
+        ahead = max(soon, slots.start + 0.5 / rate)
     until = min(last_start, ahead)
     limit = min(limit, slots.room(until))
     if limit <= 0:

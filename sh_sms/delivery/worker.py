@@ -71,11 +71,15 @@ class Worker:
         self.rand = rand
         self.stopping = threading.Event()
         self.mps = settings.segment_rate if self.sender.rate_limited else None  # segments/s
+        # With a pool, `run` claims only slots about to come, so that one number's far slot
+        # never holds another's prompt (one number: as always, its next slot however far).
+        self.near_slots = not settings.pool.single
         threads = max(1, settings.worker_threads)
         self._pool = ThreadPoolExecutor(threads, "sh-sms-send") if threads > 1 else None
 
-    def run_once(self) -> int:
+    def run_once(self, near: bool = False) -> int:
         """Claim one batch and send it; return how many rows were claimed (0: nothing due).
+        `near`: claim only slots about to come (`claims.claim`), as `run` does with a pool.
 
         With several send threads, outcomes are stored as sends finish, together: whatever
         finished while the previous outcomes were being written goes in the next transaction.
@@ -87,6 +91,7 @@ class Worker:
             self.clock.now(),
             max(1, self.settings.worker_batch),
             self.mps,
+            near,
         )
         if self._pool is None or len(batch) < 2:
             for item in batch:
@@ -110,7 +115,7 @@ class Worker:
         log.debug("worker_loop_started name=%s", self.name)
         while not self.stopping.is_set():
             try:
-                claimed = self.run_once()
+                claimed = self.run_once(near=self.near_slots)
             except Exception as exc:  # the database is away, say: try again, without flooding
                 log.error("worker_round_failed%s", failure(exc))
                 self.stopping.wait(ERROR_PAUSE_SECONDS)

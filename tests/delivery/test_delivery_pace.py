@@ -123,3 +123,35 @@ def test_a_number_rate_that_cannot_work_is_refused_at_start(value):
     with pytest.raises(InvalidSettings) as refused:
         Settings.from_env({"TWILIO_NUMBER_RATES": value})
     assert "TWILIO_NUMBER_RATES" in str(refused.value)
+
+
+def test_one_numbers_far_slot_never_holds_anothers_prompt(db_engine, fake_twilio, clock):
+    """A 5-segment text on one number puts that number's next slot 5 s away. The worker sends a
+    batch before it claims again, so were that far slot claimed now, a prompt queued a second
+    later on another number would wait for it: with a pool, `run` claims only slots about to
+    come (`near`), and the prompt goes at once."""
+    long = " ".join(["word"] * 150)  # 5 segments
+    put(db_engine, number(1), long, line=POOL[1], game_id=1)
+    put(db_engine, number(2), "news after it", line=POOL[1], game_id=1)
+    pool = worker(db_engine, fake_twilio, clock)
+    assert pool.near_slots
+    assert pool.run_once(near=True) == 1  # the long text; the next is 5 s away, left queued
+    clock.advance(1)
+    put(db_engine, number(3), "Your turn: NOM a player", line=HOME, game_id=2, critical=True)
+    assert pool.run_once(near=True) == 1  # the prompt, not the far slot's text
+    clock.advance(4)
+    assert pool.run_once(near=True) == 1  # now the other text's slot has come
+    bodies = [(c.form["From"], c.form["Body"][:10]) for c in fake_twilio.accepted()]
+    assert bodies == [(POOL[1], long[:10]), (FROM, "Your turn:"), (POOL[1], "news after")]
+
+
+def test_one_number_claims_its_next_slot_however_far(db_engine, fake_twilio, clock):
+    """With one number, as always: its next slot is claimed however far (a drain sends all)."""
+    long = " ".join(["word"] * 150)
+    put(db_engine, number(1), long)
+    put(db_engine, number(2), "news after it")
+    single = worker(db_engine, fake_twilio, clock, numbers=(FROM,))
+    assert not single.near_slots
+    assert single.run_once(near=single.near_slots) == 1
+    assert single.run_once(near=single.near_slots) == 1  # at once, for a slot 5 s away
+    assert [round(t - START.timestamp()) for t in clock.waits] == [0, 5]
