@@ -9,7 +9,10 @@ it (`receive.route`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness import Table
@@ -62,7 +65,7 @@ def read_lines(path: Path, situations) -> list[Line]:
     return lines
 
 
-class Replay:
+class Replay(ABC):
     """One game per situation on `table`, each line played in its own and the game restored.
     A corpus says how a situation's game is built: `_build(situation)` returns the game's code
     and the phone that texts its lines; `seats` is how many hold a seat in it."""
@@ -83,8 +86,9 @@ class Replay:
 
         monkeypatch.setattr(receive, "route", spy)
 
+    @abstractmethod
     def _build(self, situation: str) -> tuple[str, object]:
-        raise NotImplementedError
+        """The code of a new game in `situation`, and the phone that texts its lines."""
 
     def play(self, line: Line) -> tuple[str, object]:
         """Send the line in its situation; what happened and the reading."""
@@ -149,3 +153,40 @@ def as_command(reading) -> tuple[str, str | None] | None:
         return None
     arg = reading.arg.casefold() if reading.arg else None
     return SAME_VERB.get(reading.verb, reading.verb), arg
+
+
+@dataclass
+class Judged:
+    """What a corpus' lines did: per judgement, how many of each outcome (`seen`); per fault,
+    the lines that broke the corpus' rules (`wrong`); and every line's outcome and reading."""
+
+    seen: dict[str, Counter] = field(default_factory=lambda: {k: Counter() for k in JUDGEMENTS})
+    wrong: dict[str, list[str]] = field(default_factory=dict)
+    played: list[tuple[Line, str, object]] = field(default_factory=list)
+
+    def answered(self) -> float:
+        """The share of the questions about how to play that were answered."""
+        helps = self.seen["help"]
+        return (helps[HELP] + helps[COMMAND]) / sum(helps.values())
+
+    def report(self) -> str:
+        """The lines that broke the rules, by fault."""
+        return "\n".join(
+            f"{group} ({len(items)}):\n  " + "\n  ".join(items)
+            for group, items in self.wrong.items()
+        )
+
+
+def judge(replay: Replay, lines: list[Line], fault: Callable[[Line, str, object], str | None]):
+    """Play every line; `fault(line, outcome, reading)` names what is wrong with its outcome
+    under the corpus' rules (None: as judged)."""
+    judged = Judged()
+    for line in lines:
+        what, reading = replay.play(line)
+        judged.seen[line.judgement][what] += 1
+        judged.played.append((line, what, reading))
+        group = fault(line, what, reading)
+        if group is not None:
+            entry = f"[{line.situation}] {line.text!r} -> {what} {reading}"
+            judged.wrong.setdefault(group, []).append(entry)
+    return judged

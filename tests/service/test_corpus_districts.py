@@ -6,11 +6,19 @@ figures (help questions answered among them) are printed in the run's summary.""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 from corpus_districts import SITUATIONS, Replay, load
-from corpus_lines import ACTED, ASKED, COMMAND, DID_YOU_MEAN, HELP, JUDGEMENTS, TALK, as_command
+from corpus_lines import (
+    ACTED,
+    ASKED,
+    COMMAND,
+    DID_YOU_MEAN,
+    HELP,
+    JUDGEMENTS,
+    TALK,
+    as_command,
+    judge,
+)
 from harness import FIGURES
 
 LINES = load()
@@ -25,42 +33,34 @@ def test_the_districts_corpus_is_big_enough_and_judged_in_every_situation():
         assert sum(line.judgement == kind for line in LINES) >= 15, kind
 
 
+def fault(line, what: str, reading) -> str | None:
+    """What is wrong with a districts line's outcome (every line must get its judged one)."""
+    if line.judgement == "talk" and what != TALK:
+        return f"talk not relayed ({what})"
+    if line.judgement == "ask" and what not in (ASKED, COMMAND):
+        return f"hedge not asked ({what})"
+    if line.judgement == "help" and what not in (HELP, COMMAND):
+        return f"question not answered ({what})"
+    if line.judgement == "act" and what != ACTED:
+        return f"move not made ({what})"
+    if line.judgement == "act" and as_command(reading) != line.command:
+        return "move made as another command"
+    if line.judgement == "refuse" and what not in (COMMAND, HELP, ASKED, DID_YOU_MEAN):
+        return f"not refused with a word ({what})"
+    return None
+
+
 @pytest.mark.slow
 def test_districts_table_is_read_as_judged(new_table, monkeypatch):
-    replay = Replay(new_table(), monkeypatch)
-    wrong: dict[str, list[str]] = {}
-    seen: dict[str, Counter] = {kind: Counter() for kind in JUDGEMENTS}
-
-    def fail(group: str, line, what: str, reading) -> None:
-        wrong.setdefault(group, []).append(f"[{line.situation}] {line.text!r} -> {what} {reading}")
-
-    for line in LINES:
-        what, reading = replay.play(line)
-        seen[line.judgement][what] += 1
-        if line.judgement == "talk" and what != TALK:
-            fail(f"talk not relayed ({what})", line, what, reading)
-        elif line.judgement == "ask" and what not in (ASKED, COMMAND):
-            fail(f"hedge not asked ({what})", line, what, reading)
-        elif line.judgement == "help" and what not in (HELP, COMMAND):
-            fail(f"question not answered ({what})", line, what, reading)
-        elif line.judgement == "act" and what != ACTED:
-            fail(f"move not made ({what})", line, what, reading)
-        elif line.judgement == "act" and as_command(reading) != line.command:
-            fail("move made as another command", line, what, reading)
-        elif line.judgement == "refuse" and what not in (COMMAND, HELP, ASKED, DID_YOU_MEAN):
-            fail(f"not refused with a word ({what})", line, what, reading)
-    helps = sum(seen["help"].values())
-    answered = (seen["help"][HELP] + seen["help"][COMMAND]) / helps
+    judged = judge(Replay(new_table(), monkeypatch), LINES, fault)
+    seen = judged.seen
     FIGURES["corpus districts"] = (
         f"{len(LINES)} districts lines: "
         + "; ".join(f"{kind} -> {dict(counts)}" for kind, counts in seen.items())
         + f"; talk acted {seen['talk'][ACTED]}, hedges acted {seen['ask'][ACTED]}, moves"
         f" ignored {sum(seen['act'].values()) - seen['act'][ACTED]}; help questions answered"
-        f" {answered:.0%}"
+        f" {judged.answered():.0%}"
     )
     print(FIGURES["corpus districts"])
-    report = "\n".join(
-        f"{group} ({len(items)}):\n  " + "\n  ".join(items) for group, items in wrong.items()
-    )
-    print(report)
-    assert not wrong, report
+    print(judged.report())
+    assert not judged.wrong, judged.report()
