@@ -135,12 +135,17 @@ def test_in_the_game_questions_are_answered_for_the_asker(table: Table):
     assert set(bob.send("the capitol is where the fun is")) == {"Cy"}  # talk stays talk
 
 
-def test_spanish_questions_in_the_game(table: Table):
-    names = ["Ana", "Bob", "Cy", "Dee", "Eve"]
-    code = districts_lobby(table, names, 0, seed=3)
+def spanish_game(table: Table) -> str:
+    """A districts game of five, settled in D1, D2, D2, D3, D3; Bob reads Spanish. Its code."""
+    code = districts_lobby(table, NAMES[:5], 0, seed=3)
     table["Bob"].send("IDIOMA ES")
     table["Ana"].send("START")
     settle(table, code, [1, 2, 2, 3, 3])
+    return code
+
+
+def test_spanish_questions_in_the_game(table: Table):
+    spanish_game(table)
     bob = table["Bob"]
     assert "Tu distrito: D2." in bob.send("como gano").reply  # accents are written plain
     assert bob.send("que es un distrito?").reply.startswith("Un distrito es un grupo")
@@ -153,19 +158,14 @@ def test_a_spanish_number_in_no_game_learns_the_districts_game(table: Table):
 
 
 def test_a_spanish_lobby_asks_what_game_it_plays(table: Table):
-    names = ["Ana", "Bob", "Cy", "Dee", "Eve"]
-    districts_lobby(table, names, 0, seed=3)
+    districts_lobby(table, NAMES[:5], 0, seed=3)
     table["Bob"].send("IDIOMA ES")
     out = table["Bob"].send("a que juego estamos jugando?")
     assert out.reply.startswith("Es el juego de distritos"), out.reply
 
 
 def test_spanish_near_moves_with_a_laugh_or_a_pronoun_are_made(table: Table):
-    names = ["Ana", "Bob", "Cy", "Dee", "Eve"]
-    code = districts_lobby(table, names, 0, seed=3)
-    table["Bob"].send("IDIOMA ES")
-    table["Ana"].send("START")
-    settle(table, code, [1, 2, 2, 3, 3])
+    code = spanish_game(table)
     assert table.state(code).votes[1] is None
     table["Bob"].send("voto a bob jaja")
     assert table.state(code).votes[1] == 1  # Bob's own vote, not relayed as talk
