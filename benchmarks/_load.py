@@ -1,6 +1,6 @@
 """Load helpers shared by the webhook and scale benchmarks: processes, a client, texts to send.
 
-- `serve`: gunicorn (sync workers) on a free port, as the Procfile runs the app.
+- `serve`: gunicorn (threaded workers, as gunicorn.conf.py says) on a free port.
 - `Feed`: players of started games texting a realistic mix (talk, STATUS, WHO, HELP, moves);
   moves are legal because the feed applies them to its own copy of each game's state.
 - `drive`: a threaded client sending pre-signed requests over raw sockets, either as fast as the
@@ -51,14 +51,17 @@ def free_port() -> int:
 def serve(
     app: str, env: dict[str, str], workers: int = 2, cwd: Path = ROOT, quiet: bool = False
 ) -> tuple:
-    """Start gunicorn on `app` with `workers` sync workers; return (process, port). `quiet`: the
-    app's log lines (stdout) still cost what they cost, but go to /dev/null, not the report."""
+    """Start gunicorn on `app` with `workers` workers of 4 threads each (the Procfile's
+    gunicorn.conf.py shape, whichever folder it starts in); return (process, port). `quiet`:
+    the app's log lines (stdout) still cost what they cost, but go to /dev/null."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", app, "--workers", str(workers),
          "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-         # As measured before gunicorn.conf.py: sync workers, no access log, whatever it says.
-         "--worker-class", "sync", "--access-logfile", os.devnull, "--no-control-socket"],
+         # Said here, not left to a gunicorn.conf.py: the app's folder has one and the floor's
+         # none, and its threads=4 made "--worker-class sync" a threaded worker for the app only.
+         "--worker-class", "gthread", "--threads", "4",
+         "--access-logfile", os.devnull, "--no-control-socket"],
         cwd=cwd, env={**os.environ, **env}, stdout=subprocess.DEVNULL if quiet else None,
     )  # fmt: skip
     deadline = time.monotonic() + 60
