@@ -3,22 +3,12 @@
 from .db import lock_game, make_engine, outbox_after, record_sid, transaction
 from .models import (
     ACTIVE,
-    CANCELLED,
-    DELIVERED,
     ENDED,
-    FAILED,
-    JOINED,
     LETTER_FAILED,
     LETTER_PENDING,
     LOBBY,
     OPEN_STATUSES,
     OVER,
-    PENDING_STATUSES,
-    PENDING_WHERE,
-    QUEUED,
-    SENDING,
-    SENT,
-    UNDELIVERED,
     Allowance,
     Contact,
     DeadLetter,
@@ -27,13 +17,25 @@ from .models import (
     GameEvent,
     Inbound,
     Invite,
-    Outbox,
     Player,
+)
+from .optouts import LineOptOut
+from .sending import (
+    CANCELLED,
+    DELIVERED,
+    FAILED,
+    JOINED,
+    PENDING_STATUSES,
+    PENDING_WHERE,
+    QUEUED,
+    SENDING,
+    SENT,
+    UNDELIVERED,
+    Outbox,
     SenderAlert,
     SendRate,
     SendTurn,
 )
-from .optouts import LineOptOut
 from .watchers import Watcher
 
 __all__ = [

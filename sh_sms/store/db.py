@@ -15,7 +15,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, SQLModel, create_engine, select
 
-from .models import LETTER_PENDING, Contact, DeadLetter, Game, Inbound, Outbox
+from .models import LETTER_PENDING, Contact, DeadLetter, Game, Inbound
+from .sending import Outbox
 
 # What recording an inbound MessageSid found (`record_inbound`).
 NEW = "new"  # recorded now: apply the text

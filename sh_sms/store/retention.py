@@ -19,7 +19,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import col
 
 from .db import transaction
-from .models import ENDED, OVER, PENDING_STATUSES, Allowance, Game, Inbound, Outbox, SendTurn
+from .models import ENDED, OVER, Allowance, Game, Inbound
+from .sending import PENDING_STATUSES, Outbox, SendTurn
 
 log = logging.getLogger(__name__)
 BATCH = 5000  # rows per transaction

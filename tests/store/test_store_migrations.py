@@ -1,4 +1,4 @@
-"""The Alembic migrations build exactly the tables of `sh_sms.store.models`, on both backends."""
+"""The Alembic migrations build exactly the tables of `sh_sms.store`, on both backends."""
 
 from alembic import command
 from alembic.autogenerate import compare_metadata

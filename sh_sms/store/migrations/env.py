@@ -1,4 +1,4 @@
-"""Alembic environment: the tables of `sh_sms.store.models`, on the URL the caller gives."""
+"""Alembic environment: the tables of `sh_sms.store`, on the URL the caller gives."""
 
 from logging.config import fileConfig
 
@@ -7,7 +7,7 @@ from sqlalchemy import DateTime, String, create_engine, pool
 from sqlmodel import SQLModel
 from sqlmodel.sql.sqltypes import AutoString, UTCDateTime
 
-import sh_sms.store.models  # noqa: F401  (defines the tables on SQLModel.metadata)
+import sh_sms.store  # noqa: F401  (its modules define the tables on SQLModel.metadata)
 from sh_sms.config import Settings, database_url
 
 config = context.config
