@@ -39,6 +39,9 @@ from ..store import LETTER_FAILED, LETTER_PENDING, record_sid, transaction
 from ..store import deadletters as letters
 from ..store.deadletters import LetterCounts
 from ..store.faults import RetryPolicy, describe, is_transient, retrying
+from ..store.seats import language_read
+from ..text.detect import written_in
+from ..text.languages import ENGLISH
 from ..text.numbers import mask
 from .keywords import keyword_text
 from .receive import HeldBehind, receive
@@ -257,9 +260,11 @@ def _apologise(
             first = record_sid(session, sid, text.number, now)  # a retry is now a duplicate
             _keep_letter(session, text, sid, LETTER_FAILED, describe(error), now)
             if first:
-                mail = Mailbox()
+                line = settings.pool.line_of(text.to) or HOME
+                language = language_read(session, text.number, line) or written_in(text.body)
+                mail = Mailbox(lambda _number: language or ENGLISH)
                 mail.say(text.number, "reply/sorry")
-                mail.flush(session, now, None, settings.pool.line_of(text.to) or HOME)
+                mail.flush(session, now, None, line)
 
     try:
         retrying(work, policy, "apology", policy.run_seconds)

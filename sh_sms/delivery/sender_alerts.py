@@ -15,12 +15,12 @@ from sqlalchemy import update
 from sqlmodel import Session, col
 
 from ..ops.wording import say
-from ..store import Outbox, SenderAlert
+from ..store import Game, Outbox, SenderAlert
 from ..store.db import insert_new
 from ..store.games import roster
 from ..text.languages import current
 from ..text.numbers import mask
-from .mailbox import Mailbox
+from .notices import table_mail
 
 log = logging.getLogger(__name__)
 QUIET = {"synchronize_session": False}  # nothing here reads the alert row through the session
@@ -51,7 +51,7 @@ def report_sender_problem(session: Session, row: Outbox, now: datetime) -> bool:
     if host is None or host.number == row.to_number:
         return False
     missed = next((p.name for p in players if p.number == row.to_number), None)
-    mail = Mailbox()
+    mail = table_mail(session.get(Game, row.game_id), players)  # the host's language
     mail.say(host.number, "delivery/sender_problem", code=code, name=missed)
     mail.flush(session, now, row.game_id, row.line)
     return True

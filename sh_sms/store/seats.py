@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from sqlmodel import Session, col, select
 
-from .models import Game, Player
+from .models import Contact, Game, Player
 
 
 def open_seats(session: Session, number: str) -> list[Player]:
@@ -24,3 +24,18 @@ def seats_with_games(session: Session, numbers: Iterable[str]) -> list[tuple[Pla
         .order_by(col(Player.id))
     )
     return [(player, game) for player, game in session.exec(query)]
+
+
+def language_read(session: Session, number: str, line: str) -> str | None:
+    """The language `number` reads on the service number `line`: its seat's choice there, else
+    that game's; outside any game there, the one it chose as a contact (None: none known)."""
+    query = (
+        select(Player.lang, Game.lang)
+        .join(Game, Game.id == Player.game_id)
+        .where(Player.open_number == number, Player.line == line)
+    )
+    seated = session.exec(query).first()
+    if seated is not None and (seated[0] or seated[1]):
+        return seated[0] or seated[1]
+    contact = session.get(Contact, number)
+    return contact.lang if contact is not None else None

@@ -14,17 +14,18 @@ from delivery_helpers import (
     bodies_to,
     contact,
     last_id,
+    number,
     post_status,
     rows,
 )
 from delivery_helpers import twilio_settings as settings_for
 from fake_twilio import Reply, error
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from sh_sms.delivery.errors import FAIL, SENDER_CODES, classify
 from sh_sms.delivery.sender_alerts import sender_problem
 from sh_sms.delivery.worker import Worker
-from sh_sms.store import FAILED, SENT, UNDELIVERED
+from sh_sms.store import FAILED, SENT, UNDELIVERED, Game
 
 TRIAL = error(21608, 400, "The number is unverified. Trial accounts cannot send messages.")
 UNREGISTERED = error(30034, 400, "Message from an unregistered number")
@@ -92,6 +93,22 @@ def test_the_host_is_told_once_who_missed_a_text_and_the_board_shows_it(
     assert "trial account" in banner(db_engine, game_id)
     logged = [r.getMessage() for r in caplog.records if "sender_problem" in r.getMessage()]
     assert len(logged) == 2 and "code=21608" in logged[0] and bob not in logged[0]
+
+
+def test_a_spanish_table_s_host_is_told_in_spanish(app, db_engine, fake_twilio, worker):
+    """The host reads the text about a missed one in the language they play in."""
+    phones = Phones(app.test_client(), fake_twilio.auth_token)
+    ana, bob = number(1), number(2)
+    phones.text(ana, "NUEVO Ana")
+    with Session(db_engine) as session:
+        code = session.exec(select(Game.code)).one()
+    phones.text(bob, f"UNIRSE {code} Bob")
+    fake_twilio.script_to(bob, UNREGISTERED)
+    mark = last_id(db_engine)
+    worker.drain()
+    [told] = bodies_to(db_engine, ana, mark)
+    assert told.startswith("Un mensaje a Bob no ha llegado"), told
+    assert "registrado" in told
 
 
 def test_when_the_text_to_the_host_fails_too_nothing_loops(db_engine, fake_twilio, worker, lobby):

@@ -153,6 +153,31 @@ def test_a_bug_in_one_text_gets_an_apology_is_counted_and_not_retried(
     table.send(table["Ana"].number, "SAY fine")  # the next text is handled as ever
 
 
+@pytest.mark.parametrize(
+    ("setup", "sender", "body"),
+    [
+        ("IDIOMA ES", "Ana", "DI boom"),  # her seat reads Spanish
+        (None, "+15550009876", "hola, como se juega? boom"),  # a stranger writing Spanish
+    ],
+    ids=["seat", "stranger"],
+)
+def test_the_apology_comes_in_the_senders_language(table: Table, monkeypatch, setup, sender, body):
+    table.lobby(["Ana", "Bob"])
+    number = table[sender].number if sender == "Ana" else sender
+    if setup:
+        table.send(number, setup)
+    real = intake.receive
+
+    def broken(engine, settings, number, text, sid, now, media=0, **options):
+        if text.endswith("boom"):
+            raise ZeroDivisionError("a bug")
+        return real(engine, settings, number, text, sid, now, **options)
+
+    monkeypatch.setattr(intake, "receive", broken)
+    assert table.post(number, body).status_code == 200
+    assert bodies_to(table, number)[-1].startswith("Perdon, algo ha fallado")
+
+
 @pytest.mark.parametrize("removal", ["KICK", "LEAVE"])
 def test_a_player_removed_while_their_text_waited_for_the_lock_is_in_no_game(
     table: Table, database_url: str, monkeypatch, caplog, removal
