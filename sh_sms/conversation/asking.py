@@ -22,7 +22,7 @@ from ..gamekind import registry
 from ..store import ACTIVE, LOBBY
 from ..store.games import find_game
 from ..text.helpwords import LEADING, TRAILING
-from ..text.languages import question_forms
+from ..text.languages import game_names, question_forms
 from ..text.sentences import Words
 from ..text.words import ALIASES, CHATTY_WORDS, CODE_LEN, HELP_WORDS
 from .reading import Unclear
@@ -44,33 +44,42 @@ WATCH_WORDS = frozenset({"watch", "watching", "spectate", "follow", "observe"})
 @cache
 def _about() -> re.Pattern:
     """Every form of a question about a game by name, its name a group."""
-    names = sorted({w for kind in registry.kinds() for w in kind.presets}, key=len, reverse=True)
-    game = "|".join(map(re.escape, names))
+    game = "|".join(map(re.escape, sorted(_names(), key=len, reverse=True)))
     forms = [*ABOUT, *question_forms("about")]
     return re.compile(
         "|".join(f"(?:{f.replace('{game}', f'(?P<game{i}>{game})')})" for i, f in enumerate(forms))
     )
 
 
+@cache
+def _names() -> frozenset[str]:
+    """The words that name a game: its presets, and its name in every language (DISTRITOS)."""
+    return frozenset({w for kind in registry.kinds() for w in kind.presets} | set(game_names()))
+
+
 def game_named(words: Words) -> str | None:
-    """The help a text asks for about a game by its name ("help <name> win": "<name> win";
-    "what is <name>?": "<name>"), or None."""
+    """The help a text asks for about a game by its name, the game's own name first ("help
+    <name> win": "<name> win"; "what is <name>?", "que es distritos?": "<name>"), or None."""
     found = words.words
-    names = {w for kind in registry.kinds() for w in kind.presets}
-    if 1 < len(found) <= HELP_WORDS and is_help(found[0]) and found[1] in names:
-        return " ".join(found[1:])
+    if 1 < len(found) <= HELP_WORDS and is_help(found[0]) and found[1] in _names():
+        return " ".join([_own(found[1]), *found[2:]])
     start, end = 0, len(found)
     while start < end and found[start] in LEADING:
         start += 1
     while end > start and found[end - 1] in TRAILING:
         end -= 1
     core = found[start:end]
-    if len(core) == 1 and core[0] in names and words.question:
-        return core[0]  # "<name>?"
+    if len(core) == 1 and core[0] in _names() and words.question:
+        return _own(core[0])  # "<name>?"
     groups = _about().fullmatch(" ".join(core))
     if groups is None:
         return None
-    return next(g for name, g in groups.groupdict().items() if g and name.startswith("game"))
+    return _own(next(g for key, g in groups.groupdict().items() if g and key.startswith("game")))
+
+
+def _own(name: str) -> str:
+    """A game's name as its presets spell it (DISTRITOS: districts)."""
+    return game_names().get(name, name)
 
 
 def is_help(word: str) -> bool:

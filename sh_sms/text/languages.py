@@ -122,6 +122,18 @@ def question_forms(topic: str) -> tuple[str, ...]:
     return tuple(f for lang in languages().values() for f in lang.questions.get(topic, ()))
 
 
+@cache
+def game_names() -> dict[str, str]:
+    """Every language's names of a game -> the game's own name ("distritos": districts), from
+    the `name` of its table in words.toml ([districts] name)."""
+    return {
+        word.casefold(): game
+        for language in languages().values()
+        for game, table in language.games.items()
+        for word in table.get("name", ())
+    }
+
+
 def how_to_words() -> dict[str, str]:
     """Every language's "how do I <verb>" words -> the command's verb ("voto": vote)."""
     return {

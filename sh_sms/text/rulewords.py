@@ -11,6 +11,7 @@ are rules"), unless it is close to one: then the usage is the answer.
 from __future__ import annotations
 
 from ..gamekind import registry
+from .languages import game_names
 from .typos import closest, letters
 
 USAGE = "rules"  # the usage text of RULES as a whole (templates/sms/usage/rules.txt)
@@ -22,7 +23,7 @@ def read_rules(rest: list[str]) -> tuple[str | None, str | None, bool]:
     if not rest:
         return None, None, False
     word = rest[0].casefold()
-    preset = registry.for_preset(word)
+    preset = registry.for_preset(game_names().get(word, word))  # REGLAS DISTRITOS
     if preset is not None:
         return (f"preset {preset[1]}", None, False) if len(rest) == 1 else _usage()
     found = registry.param(word)
@@ -42,7 +43,7 @@ def _usage() -> tuple[None, str, bool]:
 
 def _words() -> list[str]:
     """Every game's preset and knob words."""
-    words = []
+    words = list(game_names())
     for kind in registry.kinds():
         words += [*kind.presets, *(w for param in kind.params for w in param.words)]
     return words

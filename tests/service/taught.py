@@ -27,7 +27,7 @@ ENGLISH = "en"
 VALUES = {"ON", "OFF", "EN", "ES", "NONE", "PEEK", "BCDF", "POLICY", "LEYES"}
 VALUES |= {"NUDGE", "QUIET", "TZ", "DEADLINE", "BOTSPEED", "ROOM"}
 VALUES |= {"STANDARD", "REBALANCED", "DISTRICTS", "POWER", "POWERS", "ZONE", "DECK", "TRACK"}
-VALUES |= {"FASCISTS", "KNOWS"}
+VALUES |= {"FASCISTS", "KNOWS", "DISTRITOS"}  # DISTRITOS: the districts game's Spanish name
 # The news, shouted: roles, cards and outcomes ("You are LIBERAL", "GAME ENDED", "por SMS").
 NEWS = {"LIBERAL", "FASCIST", "FASCISTA", "HITLER", "OLIGARCH", "OLIGARCA", "ELECTED"}
 NEWS |= {"ELEGIDOS", "REJECTED", "RECHAZADO", "GAME", "ENDED", "OVER", "PARTIDA", "TERMINADA"}
@@ -37,7 +37,7 @@ NOT_COMMANDS = frozenset(VALUES | NEWS)
 # REBALANCED or DISTRICTS") repeats the command's word.
 RULE_WORDS = frozenset(
     {"STANDARD", "REBALANCED", "DISTRICTS", "POWER", "POWERS", "ZONE", "VETO", "DECK", "TRACK"}
-    | {"FASCISTS", "KNOWS", "TIMER"}
+    | {"FASCISTS", "KNOWS", "TIMER", "DISTRITOS"}
 )
 KNOBS = {"RULES": RULE_WORDS, "REGLAS": RULE_WORDS, "SET": frozenset(k.upper() for k in SET_KEYS)}
 KNOBS["PONER"] = KNOBS["SET"]
@@ -71,8 +71,8 @@ READS_AS: dict[tuple[str, str], tuple[str, ...]] = {
     # "More: HELP DISTRICTS WIN, CAPITOL or POLICY"
     ("districts/help_districts.txt", "CAPITOL"): ("HELP", "DISTRICTS", "CAPITOL"),
     ("districts/help_districts.txt", "POLICY"): ("HELP", "DISTRICTS", "POLICY"),
-    ("districts/help_districts.txt", "CAPITOLIO"): ("AYUDA", "DISTRICTS", "CAPITOLIO"),
-    ("districts/help_districts.txt", "LEYES"): ("AYUDA", "DISTRICTS", "LEYES"),
+    ("districts/help_districts.txt", "CAPITOLIO"): ("AYUDA", "DISTRITOS", "CAPITOLIO"),
+    ("districts/help_districts.txt", "LEYES"): ("AYUDA", "DISTRITOS", "LEYES"),
     ("help/rules.txt", "TIMER <minutos>"): ("REGLAS", "TIMER", "<minutos>"),
 }
 

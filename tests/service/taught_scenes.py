@@ -27,7 +27,7 @@ WORDS = {
     | {"rematch": "REMATCH", "watch": "WATCH", "stop": "STOP", "districts": "RULES DISTRICTS"},
     "es": {"new": "NUEVO", "join": "UNIRSE", "start": "EMPEZAR", "end": "TERMINAR SI"}
     | {"pause": "PAUSA", "rematch": "REVANCHA", "watch": "MIRAR", "stop": "STOP"}
-    | {"districts": "REGLAS DISTRICTS"},
+    | {"districts": "REGLAS DISTRITOS"},
 }
 # Every power of the standard game on one board, so that each comes in its turn.
 ALL_POWERS = "RULES POWERS SHOW INV ELECT DROP KILL"

@@ -57,9 +57,33 @@ def test_its_topics_from_anywhere_teach_the_whole_game(table: Table):
         assert fits(zed.send(f"HELP DISTRICTS {topic}").reply).startswith(start), topic
     assert "representative" in zed.send("HELP DISTRICTS VOTE").reply  # a command's own help
     table.phone("Lu").send("LANG ES")
-    spanish = table["Lu"].send("AYUDA DISTRICTS").reply
-    assert fits(spanish).startswith("Juego de distritos (5-10): una carta secreta")
-    assert fits(table["Lu"].send("AYUDA DISTRICTS GANAR").reply).startswith("Tu carta dice")
+    for name in ("DISTRICTS", "DISTRITOS", "distritos"):  # the game's name in either language
+        spanish = table["Lu"].send(f"AYUDA {name}").reply
+        assert fits(spanish).startswith("Juego de distritos (5-10): una carta secreta"), name
+        assert "REGLAS DISTRITOS" in spanish and "AYUDA DISTRITOS GANAR" in spanish
+        won = table["Lu"].send(f"AYUDA {name} GANAR").reply
+        assert fits(won).startswith("Tu carta dice"), name
+
+
+@pytest.mark.parametrize(
+    "text", ["que es distritos?", "ayuda distritos", "como se juega a los distritos?"]
+)
+def test_a_spanish_newcomer_asks_about_districts_by_its_spanish_name(table: Table, text):
+    """Introduced already (so a text that is not a question would get silence), in no game and
+    in a lobby of one: the question is answered, never talk to an empty lobby."""
+    sofia = table.phone("Sofia")
+    sofia.send("hola")
+    assert fits(sofia.send(text).reply).startswith("Juego de distritos (5-10)"), text
+    sofia.send("NUEVO Sofia")
+    out = sofia.send(text)
+    assert set(out) == {"Sofia"} and fits(out.reply).startswith("Juego de distritos (5-10)")
+
+
+def test_a_spanish_host_picks_the_districts_game_by_its_spanish_name(table: Table):
+    lucia = table.phone("Lucia")
+    lucia.send("NUEVO Lucia")
+    assert fits(lucia.send("REGLAS DISTRITOS").reply).startswith("Distritos: 3 distritos")
+    assert "AYUDA GANAR" in lucia.send("AYUDA DISTRITOS").reply  # now inside the game's lobby
 
 
 def test_a_lobby_of_one_before_and_after_rules_districts(table: Table):
@@ -95,7 +119,7 @@ def test_every_join_and_the_start_say_which_game(table: Table):
     assert out.reply.endswith("Game: districts (HELP DISTRICTS).")
     table.phone("Lu").send("LANG ES")
     out = table["Lu"].send(f"UNIRSE {code} Lu")
-    assert out.reply.endswith("Juego: distritos (AYUDA DISTRICTS).")
+    assert out.reply.endswith("Juego: distritos (AYUDA DISTRITOS).")
     table["Ana"].send("BOT")
     out = table["Ana"].send("START")
     assert all("Districts game: 3 districts." in out[name] for name in ("Ana", "Bob", "Cy"))
