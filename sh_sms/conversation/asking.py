@@ -4,8 +4,9 @@ one text (pure but for the one look-up of a game's code):
 - About a game by its name, a word of its presets ("HELP <name>", "what is <name>?", "how do you
   play <name>"): from a number in no game and in any lobby, the help of the game that name picks
   (`GameKind.about`), never talk to a lobby nor the stranger's introduction.
-- To watch a game ("hi can i watch QSSX?"), from a number in no game: the sender is taught the
-  exact `WATCH <code>`; nothing is done until they send it.
+- To watch or join a game ("hi can i watch QSSX?", "me uno a MHBJ"), from a number in no game:
+  the sender is taught the exact `WATCH <code>` or `JOIN <code> <name>`; nothing is done until
+  they send it.
 
 The English forms are here; another language's are its words.toml `[questions] about`, where
 `{game}` stands for a game's name.
@@ -22,9 +23,9 @@ from ..gamekind import registry
 from ..store import ACTIVE, LOBBY
 from ..store.games import find_game
 from ..text.helpwords import LEADING, TRAILING
-from ..text.languages import game_names, question_forms
+from ..text.languages import code_verbs, game_names, question_forms
 from ..text.sentences import Words
-from ..text.words import ALIASES, CHATTY_WORDS, CODE_LEN, HELP_WORDS
+from ..text.words import ALIASES, CHATTY_WORDS, CODE_LEN, CODE_LEN_MAX, CODE_LETTERS, HELP_WORDS
 from .reading import Unclear
 
 _THE = r"(?:(?:a|an|the) )?"
@@ -39,6 +40,7 @@ ABOUT = (
     rf"(?:is|whats|what is|what s) {_THE}{{game}}{_KIND} (?:a|another|some) (?:game|mode)",
 )
 WATCH_WORDS = frozenset({"watch", "watching", "spectate", "follow", "observe"})
+JOIN_WORDS = frozenset({"join", "joining", "joinin", "jion"})
 
 
 @cache
@@ -87,16 +89,32 @@ def is_help(word: str) -> bool:
     return ALIASES.get(word) == "help" and word not in CHATTY_WORDS
 
 
-def watch_asked(session: Session, text: str, words: Words) -> Unclear | None:
-    """ "can i watch QSSX?" from a number in no game: asked with the exact WATCH <code>, when
-    the text names one open game's code; else None."""
-    if not WATCH_WORDS & set(words.words):
+def code_asked(session: Session, text: str, words: Words) -> Unclear | None:
+    """ "hi can i watch QSSX?", "can i join MHBJ", "me uno a MHBJ" from a number in no game:
+    asked with the exact WATCH <code> or JOIN <code> <name>, when the text names one open game's
+    code (to join, a lobby's) and asks one of the two; else None."""
+    verbs = {_code_verb(w) for w in words.words} - {None}
+    if len(verbs) != 1:
         return None
-    codes = {w.upper() for w in words.words if len(w) == CODE_LEN and w.isalpha()}
-    found = [c for c in codes if _open(session, c)]
-    return Unclear("watch", text, (found[0],)) if len(found) == 1 else None
+    verb = verbs.pop()
+    codes = {w.upper() for w in words.words if CODE_LEN <= len(w) <= CODE_LEN_MAX}
+    codes = {c for c in codes if set(c) <= _CODE_LETTERS}
+    found = [c for c in sorted(codes) if _open(session, c, lobby=verb == "join")]
+    return Unclear(verb, text, (found[0],)) if len(found) == 1 else None
 
 
-def _open(session: Session, code: str) -> bool:
+_CODE_LETTERS = frozenset(CODE_LETTERS)
+
+
+def _code_verb(word: str) -> str | None:
+    """Whether a word asks to watch or to join (English here, other languages' from words.toml)."""
+    if word in WATCH_WORDS:
+        return "watch"
+    if word in JOIN_WORDS:
+        return "join"
+    return code_verbs().get(word)
+
+
+def _open(session: Session, code: str, lobby: bool = False) -> bool:
     game = find_game(session, code)
-    return game is not None and game.status in (LOBBY, ACTIVE)
+    return game is not None and game.status in ((LOBBY,) if lobby else (LOBBY, ACTIVE))

@@ -47,7 +47,7 @@ from ..text.words import (
     MOVE_VERBS,
     POLICY_WORDS,
 )
-from .asking import game_named, is_help, watch_asked
+from .asking import code_asked, game_named, is_help
 from .reading import (
     INFO_VERBS,
     PLAYER_VERBS,
@@ -76,10 +76,10 @@ def read(turn: Turn, text: str) -> Reading:
         about = game_named(words)  # "HELP <game>", "what is <game>?": that game's help
         if about is not None and (where in (NO_GAME, IN_LOBBY) or is_help(words.words[0])):
             return Command("help", about)
-    if where == NO_GAME and literal_verb(literal) != "watch":
-        watch = watch_asked(turn.session, text, words)  # "hi can i watch QSSX?"
-        if watch is not None:
-            return watch
+    if where == NO_GAME and literal_verb(literal) not in ("watch", "join"):
+        asked = code_asked(turn.session, text, words)  # "hi can i watch QSSX?", "me uno a MHBJ"
+        if asked is not None:
+            return asked
     own = getattr(turn.kind, "lobby_read", None) if where == IN_LOBBY else None
     own_reading = own(turn, text) if own is not None else None
     if own_reading is not None:

@@ -134,6 +134,17 @@ def game_names() -> dict[str, str]:
     }
 
 
+@cache
+def code_verbs() -> dict[str, str]:
+    """Every language's words that ask, beside a game's code, to join or watch it ("uno": join,
+    as in "me uno a MHBJ"; "mirar": watch)."""
+    return {
+        w: v
+        for lang in languages().values()
+        for w, v in lang.questions.get("code_verbs", {}).items()
+    }
+
+
 def how_to_words() -> dict[str, str]:
     """Every language's "how do I <verb>" words -> the command's verb ("voto": vote)."""
     return {

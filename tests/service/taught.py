@@ -74,6 +74,9 @@ READS_AS: dict[tuple[str, str], tuple[str, ...]] = {
     ("districts/help_districts.txt", "CAPITOLIO"): ("AYUDA", "DISTRITOS", "CAPITOLIO"),
     ("districts/help_districts.txt", "LEYES"): ("AYUDA", "DISTRITOS", "LEYES"),
     ("help/rules.txt", "TIMER <minutos>"): ("REGLAS", "TIMER", "<minutos>"),
+    # "Join game BCDF? Reply JOIN BCDF and your name."
+    ("clarify/ask.txt", "JOIN {{ choices[0] }}"): ("JOIN", "<code>", "<name>"),
+    ("clarify/ask.txt", "UNIRSE {{ choices[0] }}"): ("UNIRSE", "<code>", "<nombre>"),
 }
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.S)

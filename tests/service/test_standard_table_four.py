@@ -127,3 +127,28 @@ def test_a_number_in_no_game_asking_to_watch_is_taught_watch(table: Table):
     assert out.reply.startswith(f"Watch game {code}? Reply WATCH {code}"), out.reply
     assert "Watching game" in table["Zed"].send(f"WATCH {code}").reply
     assert table.phone("Kim").send("can i watch ZZZZ?").reply != out.reply  # no such game
+
+
+@pytest.mark.parametrize(
+    ("text", "taught"),
+    [
+        ("hi! joining {code} as Tom", "Join game {code}? Reply JOIN {code} and your name."),
+        ("hey can i join {code}?", "Join game {code}? Reply JOIN {code} and your name."),
+        ("hola, me uno a {code}", "¿Unirte a la partida {code}? Responde UNIRSE {code} y tu"),
+        ("hola, puedo mirar {code}?", "¿Mirar la partida {code}? Responde MIRAR {code}"),
+    ],
+)
+def test_a_number_in_no_game_asking_to_join_is_taught_join(table: Table, text, taught):
+    """Nothing is done: the exact command is taught, in the language the asker wrote."""
+    code = table.lobby(FIVE[:3])
+    zed = table.phone("Zed")
+    out = zed.send(text.format(code=code))
+    assert set(out) == {"Zed"} and out.reply.startswith(taught.format(code=code)), out.reply
+    assert "Zed" not in table["Ana"].send("WHO").reply  # not joined
+
+
+def test_asking_to_join_a_started_game_or_no_game_is_not_taught_join(table: Table):
+    code = table.lobby(FIVE)
+    table["Ana"].send("START")
+    assert not table.phone("Zed").send(f"can i join {code}?").reply.startswith("Join game")
+    assert not table.phone("Kim").send("can i join ZZZZ?").reply.startswith("Join game")
