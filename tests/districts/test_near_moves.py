@@ -26,6 +26,8 @@ def _near(text: str):
         ("fine. VOTE Ben", "vote", "Ben"),
         ("drop 3", "discard", "3"),
         ("voy al 3", "move", "3"),
+        ("me muevo al 2", "move", "2"),  # Spanish's own "me": no "vote for me"
+        ("me voy al 1", "move", "1"),
         ("vale, voto a Ivy", "vote", "Ivy"),
         ("descarto la 2", "discard", "2"),
     ],

@@ -108,8 +108,9 @@ def near_move(words: tuple[str, ...], question: bool, names: list[str], me: str)
             return None
     if verb in NO_TARGET and targets:
         return None
-    # "vote for me" asks the table for votes more often than it votes: asked, never made
-    hedged = question or any(w in HEDGE or w in SELF for w in words)
+    # "vote for me" asks the table for votes more often than it votes: asked, never made (a
+    # move's "me" is Spanish's own: "me muevo al 2", "me voy al 3")
+    hedged = question or any(w in HEDGE or (w in SELF and verb == "vote") for w in words)
     return Near(verb, tuple(dict.fromkeys(targets)), hedged, words[at] not in ALIASES)
 
 
