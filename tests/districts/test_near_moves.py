@@ -29,6 +29,7 @@ def _near(text: str):
         ("me muevo al 2", "move", "2"),  # Spanish's own "me": no "vote for me"
         ("me voy al 1", "move", "1"),
         ("vale, voto a Ivy", "vote", "Ivy"),
+        ("yo tambien voto a ivy jaja", "vote", "Ivy"),
         ("descarto la 2", "discard", "2"),
     ],
 )
@@ -50,6 +51,7 @@ def test_a_plain_near_move_is_that_move(text, verb, target):
         "vote ivy or lee",
         "ok play?",
         "vote for me",
+        "voto por mi",  # the voter: asked, as "vote for me"
     ],
 )
 def test_a_hedged_near_move_is_asked(text):

@@ -38,7 +38,7 @@ FORMS = {
     word.casefold(): key.removeprefix("near_")
     for table in _OWN
     for key, words in table.items()
-    if key.startswith("near_") and key not in ("near_courtesy", "near_hedges")
+    if key.startswith("near_") and key not in ("near_courtesy", "near_hedges", "near_self")
     for word in words
 }
 VERB_WORDS = {**ALIASES, **FORMS}
@@ -75,7 +75,8 @@ AFTER = (
 )
 HEDGE = HEDGES | frozenset(["should", "might", "could", "or", "if", "would"])
 HEDGE |= frozenset(w.casefold() for table in _OWN for w in table.get("near_hedges", ()))
-SELF = frozenset({"me", "myself"})
+SELF = frozenset({"me", "myself"})  # the voter ("vote for me"), and each language's ("mi")
+SELF |= frozenset(w.casefold() for table in _OWN for w in table.get("near_self", ()))
 NO_TARGET = frozenset({"timer", "play"})
 
 
