@@ -11,6 +11,7 @@ from ... import houserules
 from ...conversation.reading import Question
 from ...conversation.tabletalk import relay
 from ...table.turn import AFTER_GAME, Turn
+from ...text.sentences import words_of
 from .engine import player_view
 from .engine.tables import DEFAULT_RULES
 from .outcome import result_text
@@ -47,7 +48,7 @@ def answer(turn: Turn, question: Question) -> bool:
     topic, terms = question.topic, question.terms
     if topic == "help" and terms and HELP_TOPICS.get(terms[0].casefold()) == "districts":
         topic = "districts"
-    if topic == "win" and not WINNING & set(question.text.casefold().split()):
+    if topic == "win" and not WINNING & set(words_of(question.text).words):  # "how do i win?"
         topic, terms = "explain", ("rules",)  # "what are the rules": the rules in short
     if topic == "term":  # a word of the standard game ("whats a liberal", "what does F mean")
         topic, terms = "explain", tuple(SHARED_TERMS.get(t, "districts") for t in terms[:1])
