@@ -31,6 +31,8 @@ def _near(text: str):
         ("vale, voto a Ivy", "vote", "Ivy"),
         ("yo tambien voto a ivy jaja", "vote", "Ivy"),
         ("descarto la 2", "discard", "2"),
+        ("descarto la fascista", "discard", "F"),  # a faction: the reader finds the card
+        ("discard the oligarch", "discard", "O"),
     ],
 )
 def test_a_plain_near_move_is_that_move(text, verb, target):

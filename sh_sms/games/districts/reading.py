@@ -107,6 +107,8 @@ def _near(turn: Turn, text: str) -> Reading | None:
         return None
     verb, targets = found.verb, found.targets
     choices = _choices(turn, verb)
+    if verb == "discard" and choices and any(not t.isdigit() for t in targets):
+        return _card_named(turn, text, targets, found.hedged)
     plain_move = not found.hedged and (len(targets) == 1 or (verb in NO_TARGET and not targets))
     if not choices:
         awaited = {a.kind for a in legal_actions(turn.state, seat)} - {"timer"}
@@ -141,6 +143,17 @@ def _how_to(text: str, over: bool = False) -> Question | None:
 def _names(turn: Turn, command: Command) -> bool:
     """Whether the player a command names ("vote for me": "me") is a player of the game."""
     return isinstance(resolve_player(command.arg, turn.names), int)
+
+
+def _card_named(turn: Turn, text: str, targets: tuple[str, ...], hedged: bool) -> Reading:
+    """A card named by its faction ("descarto la fascista"): discarded when the hand holds one
+    such card (or only copies of it), else asked with the cards that fit (every card if none)."""
+    hand = turn.state.hand
+    fits = {str(i): code for i, code in enumerate(hand, 1) if code[0] in targets}
+    if len(set(fits.values())) == 1 and len(targets) == 1 and not hedged:
+        return Command("discard", next(iter(fits)))
+    shown = list(fits) or [str(i) for i in range(1, len(hand) + 1)]
+    return Unclear("discard", plain(text).strip(), tuple(shown))
 
 
 def _choices(turn: Turn, verb: str) -> list:

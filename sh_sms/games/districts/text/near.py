@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ....text.everyday import BARE_COURTESY, COURTESY, HEDGES, PEOPLE_WORDS
 from ....text.languages import languages
+from ....text.words import SENTENCE_POLICY_WORDS
 from ..params import NAME as GAME
 from .commands import ALIASES, FILLERS, district_number
 
@@ -75,6 +76,11 @@ AFTER = (
 )
 HEDGE = HEDGES | frozenset(["should", "might", "could", "or", "if", "would"])
 HEDGE |= frozenset(w.casefold() for table in _OWN for w in table.get("near_hedges", ()))
+# A card named by its faction ("discard the fascist", "descarto la oligarca"): its letter, for
+# the reader to find in the hand. Not "o": Spanish's "or".
+CARD_WORDS = {w: letter for w, letter in SENTENCE_POLICY_WORDS.items() if w != "o"}
+CARD_WORDS |= {w: "O" for w in ("oligarch", "oligarchs", "oli")}
+CARD_WORDS |= {w.casefold(): "O" for table in _OWN for w in table.get("oligarch", ())}
 SELF = frozenset({"me", "myself"})  # the voter ("vote for me"), and each language's ("mi")
 SELF |= frozenset(w.casefold() for table in _OWN for w in table.get("near_self", ()))
 NO_TARGET = frozenset({"timer", "play"})
@@ -138,6 +144,8 @@ def _target(verb: str, word: str, names: list[str], me: str) -> str | None:
     """The target `word` names for `verb`, as typed for the command."""
     if verb in ("move", "discard"):
         number = district_number(word.lstrip("#"))
+        if number is None and verb == "discard":
+            return CARD_WORDS.get(word)  # a faction's letter: the reader finds the card
         return str(number) if number is not None else None
     if verb in ("vote", "investigate"):
         if word in SELF:

@@ -1,0 +1,53 @@
+"""A card named by its faction in a sentence ("descarto la fascista", "discard the liberal"):
+discarded when the hand holds one such card, asked with the cards that fit when it holds
+several (never a guess), asked with every card when it holds none."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from corpus_districts import Replay
+from corpus_lines import Line
+
+from sh_sms.games.districts.engine.state import DRAW
+
+WORDS = {
+    "L": ("liberal", "la liberal"),
+    "F": ("fascist", "la fascista"),
+    "O": ("oligarch", "la oligarca"),
+}
+
+
+def test_a_card_named_by_its_faction_is_discarded_or_asked(new_table, monkeypatch):
+    replay = Replay(new_table(), monkeypatch)
+    replay.play(Line("draw", "talk", None, "hola"))  # builds the game: the draw card holder's turn
+    code, phone, _row = replay.games["draw"]
+    hand = replay.table.state(code).hand
+    assert replay.table.state(code).phase == DRAW and len(hand) == 3
+    for letter, (english, spanish) in WORDS.items():
+        fits = [i for i, card in enumerate(hand, 1) if card[0] == letter]
+        for text in (f"discard the {english}", f"descarto {spanish}"):
+            before = replay.table.state(code)
+            out = phone.send(text)
+            after = replay.table.state(code)
+            if len({hand[i - 1] for i in fits}) == 1:
+                assert after.phase != DRAW and after.discards[-1:] == [hand[fits[0] - 1]], text
+                replay._restore(code, _row)
+            else:
+                assert after == before, text  # nothing done: asked which
+                shown = fits or [1, 2, 3]
+                assert all(f" {n}" in out.reply for n in shown), (text, out.reply)
+
+
+def test_two_cards_of_the_named_faction_are_asked_about(new_table, monkeypatch):
+    replay = Replay(new_table(), monkeypatch)
+    replay.play(Line("draw", "talk", None, "hola"))
+    code, phone, row = replay.games["draw"]
+    state = replay.table.state(code)
+    two = replace(state, hand=["F0S", "F1-", "L1-"])
+    replay._restore(code, {**row, "state": two.to_json()})
+    out = phone.send("descarto la fascista")
+    assert replay.table.state(code) == two, out.reply  # which fascist? not a guess
+    assert out.reply.endswith("<number>: 1, 2."), out.reply  # the two fascists, not the liberal
+    out = phone.send("descarto la oligarca")  # none held: every card
+    assert replay.table.state(code) == two and out.reply.endswith("1, 2, 3."), out.reply
