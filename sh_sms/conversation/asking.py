@@ -80,7 +80,7 @@ def game_named(words: Words) -> str | None:
 
 
 def _own(name: str) -> str:
-    """A game's name as its presets spell it (DISTRITOS: districts)."""
+    """A game's name as its presets spell it, for its name in a language (DISTRITOS)."""
     return game_names().get(name, name)
 
 

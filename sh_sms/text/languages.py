@@ -124,8 +124,8 @@ def question_forms(topic: str) -> tuple[str, ...]:
 
 @cache
 def game_names() -> dict[str, str]:
-    """Every language's names of a game -> the game's own name ("distritos": districts), from
-    the `name` of its table in words.toml ([districts] name)."""
+    """Every language's names of a game -> the game's own name ("distritos": its registry name),
+    from the `name` of the game's own table in words.toml ([<game>] name)."""
     return {
         word.casefold(): game
         for language in languages().values()
