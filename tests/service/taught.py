@@ -76,6 +76,8 @@ READS_AS: dict[tuple[str, str], tuple[str, ...]] = {
     ("help/rules.txt", "TIMER <minutos>"): ("REGLAS", "TIMER", "<minutos>"),
     # "Join game BCDF? Reply JOIN BCDF and your name."
     ("clarify/ask.txt", "JOIN {{ choices[0] }}"): ("JOIN", "<code>", "<name>"),
+    ("usage/join.txt", "JOIN {{ code }}"): ("JOIN", "<code>", "<name>"),
+    ("usage/join.txt", "UNIRSE {{ code }}"): ("UNIRSE", "<code>", "<nombre>"),
     ("clarify/ask.txt", "UNIRSE {{ choices[0] }}"): ("UNIRSE", "<code>", "<nombre>"),
 }
 

@@ -152,3 +152,12 @@ def test_asking_to_join_a_started_game_or_no_game_is_not_taught_join(table: Tabl
     table["Ana"].send("START")
     assert not table.phone("Zed").send(f"can i join {code}?").reply.startswith("Join game")
     assert not table.phone("Kim").send("can i join ZZZZ?").reply.startswith("Join game")
+
+
+def test_join_with_a_lobbys_code_and_no_name_is_shown_with_that_code(table: Table):
+    code = table.lobby(FIVE[:3])
+    reply = table.phone("Zed").send(f"JOIN {code}").reply
+    assert reply.startswith(f"To join game {code}, text JOIN {code} and your name"), reply
+    spanish = table.phone("Lu").send(f"UNIRSE {code}").reply
+    assert spanish.startswith(f"Para unirte a la partida {code}, envia UNIRSE {code}"), spanish
+    assert "JOIN BCDF Ana" in table.phone("Kim").send("JOIN ZZZZ").reply  # no such lobby
