@@ -1,5 +1,5 @@
 """Two questions anyone may ask outside a game's own reading (issue 34), read from the words of
-one text (pure but for the one look-up of a game's code):
+one text (pure but for looking up the game codes a text names):
 
 - About a game by its name, a word of its presets ("HELP <name>", "what is <name>?", "how do you
   play <name>"): from a number in no game and in any lobby, the help of the game that name picks
