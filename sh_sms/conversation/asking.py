@@ -20,8 +20,7 @@ from functools import cache
 from sqlmodel import Session
 
 from ..gamekind import registry
-from ..store import ACTIVE, LOBBY
-from ..store.games import find_game
+from ..store.games import names_open
 from ..text.helpwords import LEADING, TRAILING
 from ..text.languages import code_verbs, game_names, question_forms
 from ..text.sentences import Words
@@ -39,6 +38,7 @@ ABOUT = (
     rf"(?:tell me about|explain|what about|rules of|rules for) {_THE}{{game}}{_KIND}",
     rf"(?:is|whats|what is|what s) {_THE}{{game}}{_KIND} (?:a|another|some) (?:game|mode)",
 )
+_CODE = re.compile(f"[{CODE_LETTERS}]+", re.I)  # a word that may be a game's code
 WATCH_WORDS = frozenset({"watch", "watching", "spectate", "follow", "observe"})
 JOIN_WORDS = frozenset({"join", "joining", "joinin", "jion"})
 
@@ -97,13 +97,11 @@ def code_asked(session: Session, text: str, words: Words) -> Unclear | None:
     if len(verbs) != 1:
         return None
     verb = verbs.pop()
-    codes = {w.upper() for w in words.words if CODE_LEN <= len(w) <= CODE_LEN_MAX}
-    codes = {c for c in codes if set(c) <= _CODE_LETTERS}
-    found = [c for c in sorted(codes) if _open(session, c, lobby=verb == "join")]
+    codes = {
+        w.upper() for w in words.words if CODE_LEN <= len(w) <= CODE_LEN_MAX and _CODE.fullmatch(w)
+    }
+    found = [c for c in sorted(codes) if names_open(session, c, lobby=verb == "join")]
     return Unclear(verb, text, (found[0],)) if len(found) == 1 else None
-
-
-_CODE_LETTERS = frozenset(CODE_LETTERS)
 
 
 def _code_verb(word: str) -> str | None:
@@ -113,8 +111,3 @@ def _code_verb(word: str) -> str | None:
     if word in JOIN_WORDS:
         return "join"
     return code_verbs().get(word)
-
-
-def _open(session: Session, code: str, lobby: bool = False) -> bool:
-    game = find_game(session, code)
-    return game is not None and game.status in ((LOBBY,) if lobby else (LOBBY, ACTIVE))

@@ -17,7 +17,7 @@ from ..gamekind import registry
 from ..gamekind.kit import Event
 from ..pool import HOME
 from ..text.words import CODE_LETTERS
-from . import ENDED, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
+from . import ENDED, LOBBY, OPEN_STATUSES, OVER, Game, GameClock, GameEvent, Player
 from .db import transaction
 
 CODE_LENGTHS = (4, 5, 6)  # 160,000 four-letter codes, 3.2 million of five, 64 million of six
@@ -81,6 +81,12 @@ def find_game(session: Session, code: str) -> Game | None:
     """The game this code (any case) names: the newest with it, if any."""
     query = select(Game).where(Game.code == code.upper()).order_by(col(Game.id).desc())
     return session.exec(query.limit(1)).first()
+
+
+def names_open(session: Session, code: str, lobby: bool = False) -> bool:
+    """Whether `code` names an unfinished game (with `lobby`, one not started yet)."""
+    game = find_game(session, code)
+    return game is not None and game.status in ((LOBBY,) if lobby else OPEN_STATUSES)
 
 
 def new_code(

@@ -7,8 +7,8 @@ from __future__ import annotations
 import secrets
 from datetime import timedelta
 
-from ...store import LOBBY, Contact, Game
-from ...store.games import find_game, new_code
+from ...store import Contact, Game
+from ...store.games import names_open, new_code
 from ...table.turn import AFTER_GAME, NO_GAME, Turn
 from ...table.watching import watch_of
 from ...text.commands import Command, ParseError
@@ -60,8 +60,8 @@ def join_invited(turn: Turn, error: ParseError) -> None:
     they played with; without an invitation, how to type JOIN."""
     code = error.words[0].upper() if error.words else None
     if not join_invited_lobby(turn, code):
-        lobby = find_game(turn.session, code) if code else None
-        turn.reply("usage/join", code=code if lobby and lobby.status == LOBBY else None)
+        lobby = code is not None and names_open(turn.session, code, lobby=True)
+        turn.reply("usage/join", code=code if lobby else None)
 
 
 def help_text(turn: Turn, command: Command) -> None:
