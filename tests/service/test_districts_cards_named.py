@@ -15,6 +15,7 @@ WORDS = {
     "L": ("liberal", "la liberal"),
     "F": ("fascist", "la fascista"),
     "O": ("oligarch", "la oligarca"),
+    "P": ("public works", "la obra publica"),
 }
 
 
@@ -23,7 +24,7 @@ def test_a_card_named_by_its_faction_is_discarded(new_table, monkeypatch):
     replay.play(Line("draw", "talk", None, "hola"))  # builds the game: the draw card holder's turn
     code, phone, row = replay.games["draw"]
     state = replay.table.state(code)
-    one_each = replace(state, hand=["F0S", "L1-", "O1-"])  # one card of each faction
+    one_each = replace(state, hand=["F0S", "L1-", "O1-", "P1-"])  # one card of each kind
     for letter, (english, spanish) in WORDS.items():
         for text in (f"discard the {english}", f"descarto {spanish}"):
             replay._restore(code, {**row, "state": one_each.to_json()})

@@ -80,7 +80,14 @@ HEDGE |= frozenset(w.casefold() for table in _OWN for w in table.get("near_hedge
 # the reader to find in the hand. Not "o": Spanish's "or".
 CARD_WORDS = {w: letter for w, letter in SENTENCE_POLICY_WORDS.items() if w != "o"}
 CARD_WORDS |= {w: "O" for w in ("oligarch", "oligarchs", "oli")}
-CARD_WORDS |= {w.casefold(): "O" for table in _OWN for w in table.get("oligarch", ())}
+CARD_WORDS |= {w: "P" for w in ("public", "works")}  # "the public works"
+CARD_WORDS |= {  # each language's: card_O = ["oligarca"] (liberal and fascist: [moves.policies])
+    w.casefold(): key.removeprefix("card_")
+    for table in _OWN
+    for key, words in table.items()
+    if key.startswith("card_")
+    for w in words
+}
 SELF = frozenset({"me", "myself"})  # the voter ("vote for me"), and each language's ("mi")
 SELF |= frozenset(w.casefold() for table in _OWN for w in table.get("near_self", ()))
 NO_TARGET = frozenset({"timer", "play"})
